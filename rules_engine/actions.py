@@ -1,0 +1,80 @@
+"""Actions: the values a seat sends to the table (R-TURN, R-CALL, P-PLAY-3).
+
+An ``Action`` names physical tile ids (0..135, R-TILE-4). JSON form::
+
+    {"type": "discard"|"riichi"|"tsumo"|"ron"|"chi"|"pon"|"daiminkan"|"ankan"|
+             "shouminkan"|"kyuushu"|"pass",
+     "seat": 0..3, "tile": id | null, "tiles": [ids]}
+
+- ``discard``, ``riichi``: ``tile`` = the discarded tile (``tiles`` empty).
+- ``chi``, ``pon``, ``daiminkan``: ``tile`` = the claimed discard, ``tiles`` =
+  the tiles from the own hand (sorted ascending).
+- ``ankan``: ``tiles`` = the four tiles (``tile`` null); ``shouminkan``:
+  ``tile`` = the added tile.
+- ``tsumo``, ``ron``: ``tile`` = the winning tile. ``kyuushu``, ``pass``: no tile.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ACTION_TYPES = ("discard", "riichi", "tsumo", "ron", "chi", "pon", "daiminkan",
+                "ankan", "shouminkan", "kyuushu", "pass")
+WIN_TYPES = frozenset({"tsumo", "ron"})
+CALL_TYPES = frozenset({"chi", "pon", "daiminkan"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of one seat. ``tiles`` is a sorted tuple of tile ids.
+
+    Construct directly or with ``Action.from_json``; equality is by value, so
+    ``action in game.legal_actions(seat)`` works.
+    """
+
+    type: str
+    seat: int
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+
+    @property
+    def is_win(self) -> bool:
+        """True for ``tsumo`` and ``ron`` (the platform's timeout default, R-ONLINE-2)."""
+        return self.type in WIN_TYPES
+
+    def to_json(self) -> dict:
+        """JSON-serializable dict (see module docstring)."""
+        return {"type": self.type, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
+
+    @classmethod
+    def from_json(cls, data: object) -> "Action":
+        """Parse the JSON form. Raises ``ValueError`` naming the bad field for malformed input
+        (unknown type, seat outside 0..3, tile ids outside 0..135, wrong field types)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"action must be a JSON object, got {type(data).__name__}")
+        typ = data.get("type")
+        if typ not in ACTION_TYPES:
+            raise ValueError(f"unknown action type {typ!r}; expected one of {', '.join(ACTION_TYPES)}")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise ValueError(f"action seat must be an int 0..3, got {seat!r}")
+        tile = data.get("tile")
+        if tile is not None and (not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < 136):
+            raise ValueError(f"action tile must be null or a tile id 0..135, got {tile!r}")
+        tiles = data.get("tiles", [])
+        if tiles is None:
+            tiles = []
+        if not isinstance(tiles, (list, tuple)) or any(
+                not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 136 for t in tiles):
+            raise ValueError(f"action tiles must be a list of tile ids 0..135, got {tiles!r}")
+        if len(set(tiles)) != len(tiles):
+            raise ValueError(f"action tiles must be distinct, got {tiles!r}")
+        return cls(type=typ, seat=seat, tile=tile, tiles=tuple(sorted(tiles)))
+
+    def __str__(self) -> str:  # compact, for messages and logs
+        from .tiles import format_tiles
+        parts = [f"{self.type}@{self.seat}"]
+        if self.tile is not None:
+            parts.append(format_tiles([self.tile]) + f"#{self.tile}")
+        if self.tiles:
+            parts.append(format_tiles(self.tiles))
+        return " ".join(parts)

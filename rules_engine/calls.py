@@ -1,0 +1,125 @@
+"""Pure option generators for one seat's hand: discards, chi, pon, kans, kuikae
+(R-CALL-1 to R-CALL-3, R-CALL-10, R-KUIKAE, R-KAN-1, R-TILE-4).
+
+Hands are lists of physical tile ids (0..135). Where two choices differ only in
+which ordinary (non-red) copy is used, the lowest id is chosen; red versus
+ordinary five are distinct options (R-TILE-4). Results are sorted tuples of ids.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .meld import Meld
+from .tiles import RED_FIVES
+
+
+def representatives(hand: Iterable[int]) -> dict[tuple[int, bool], int]:
+    """``{(kind, is_red): lowest id}`` over ``hand``: one entry per distinct choice (R-TILE-4)."""
+    reps: dict[tuple[int, bool], int] = {}
+    for t in hand:
+        key = (t >> 2, t in RED_FIVES)
+        cur = reps.get(key)
+        if cur is None or t < cur:
+            reps[key] = t
+    return reps
+
+
+def discard_choices(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[int] = frozenset(),
+                    drawn: int | None = None) -> list[int]:
+    """Tile ids that may be discarded: one per (kind, red) with the lowest id, plus the drawn
+    tile itself when it is a different id (tsumogiri, P-TIMEOUT-1); kinds in
+    ``forbidden_kinds`` (kuikae, R-KUIKAE-1/-2) are left out. Sorted ascending."""
+    out = {t for (k, _r), t in representatives(hand).items() if k not in forbidden_kinds}
+    if drawn is not None and (drawn >> 2) not in forbidden_kinds:
+        out.add(drawn)
+    return sorted(out)
+
+
+def _pick_variants(hand: Sequence[int], kind: int, n: int) -> list[tuple[int, ...]]:
+    """Distinct ways (red/ordinary) to take ``n`` tiles of ``kind`` from ``hand``, lowest ids."""
+    copies = sorted(t for t in hand if t >> 2 == kind)
+    if len(copies) < n:
+        return []
+    reds = [t for t in copies if t in RED_FIVES]
+    plain = [t for t in copies if t not in RED_FIVES]
+    out = []
+    if len(plain) >= n:
+        out.append(tuple(plain[:n]))
+    if reds and len(plain) >= n - 1:
+        out.append(tuple(sorted(reds[:1] + plain[:n - 1])))
+    return out
+
+
+def kuikae_forbidden(call: str, claimed: int, own: Sequence[int]) -> frozenset[int]:
+    """Kinds that may not be discarded right after the call (R-KUIKAE-1, R-KUIKAE-2).
+
+    ``call`` is ``"chi"`` or ``"pon"``; ``claimed`` the claimed tile id; ``own`` the two own tiles.
+    """
+    k = claimed >> 2
+    forbidden = {k}
+    if call == "chi":
+        kinds = sorted([k] + [t >> 2 for t in own])
+        num = k % 9
+        if k == kinds[0] and num + 3 <= 8:
+            forbidden.add(k + 3)
+        elif k == kinds[2] and num - 3 >= 0:
+            forbidden.add(k - 3)
+    return frozenset(forbidden)
+
+
+def _leaves_discard(hand: Sequence[int], used: Sequence[int], forbidden: frozenset[int]) -> bool:
+    rest = list(hand)
+    for t in used:
+        rest.remove(t)
+    return any((t >> 2) not in forbidden for t in rest)
+
+
+def chi_options(hand: Sequence[int], claimed: int) -> list[tuple[int, ...]]:
+    """Own-tile pairs for a chi on ``claimed`` (R-CALL-1), only those leaving a legal
+    discard under kuikae (R-CALL-10). Honors never; no wrap-around."""
+    k = claimed >> 2
+    if k >= 27:
+        return []
+    num = k % 9
+    out: list[tuple[int, ...]] = []
+    for lo in (num - 2, num - 1, num):
+        if lo < 0 or lo + 2 > 8:
+            continue
+        need = [lo + i + (k - num) for i in range(3) if lo + i != num]
+        for a in _pick_variants(hand, need[0], 1):
+            for b in _pick_variants(hand, need[1], 1):
+                own = tuple(sorted(a + b))
+                if _leaves_discard(hand, own, kuikae_forbidden("chi", claimed, own)):
+                    out.append(own)
+    return sorted(set(out))
+
+
+def pon_options(hand: Sequence[int], claimed: int) -> list[tuple[int, ...]]:
+    """Own-tile pairs for a pon on ``claimed`` (R-CALL-2), red/ordinary variants distinct,
+    only those leaving a legal discard (R-CALL-10)."""
+    k = claimed >> 2
+    out = []
+    for own in _pick_variants(hand, k, 2):
+        if _leaves_discard(hand, own, kuikae_forbidden("pon", claimed, own)):
+            out.append(own)
+    return out
+
+
+def daiminkan_option(hand: Sequence[int], claimed: int) -> tuple[int, ...] | None:
+    """The three own tiles for an open kan on ``claimed`` (R-CALL-3), or ``None``."""
+    own = tuple(sorted(t for t in hand if t >> 2 == claimed >> 2))
+    return own if len(own) == 3 else None
+
+
+def ankan_options(hand: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every kind held four times in ``hand``: the four ids (R-KAN-1)."""
+    by_kind: dict[int, list[int]] = {}
+    for t in hand:
+        by_kind.setdefault(t >> 2, []).append(t)
+    return [tuple(sorted(v)) for _k, v in sorted(by_kind.items()) if len(v) == 4]
+
+
+def shouminkan_options(hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """Tile ids of ``hand`` that can be added to an own pon (R-KAN-1: any held tile)."""
+    pon_kinds = {m.kind for m in melds if m.type == "pon"}
+    return sorted(t for t in hand if t >> 2 in pon_kinds)

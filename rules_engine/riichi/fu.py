@@ -1,0 +1,73 @@
+"""Fu of a standard reading (R-FU). Seven pairs are a flat 25 (R-FU-1); yakuman need none (R-FU-11).
+
+Sets are ``(kind, t)`` as in ``yaku.py``: t = 0 sequence, 1 open triplet,
+2 concealed triplet, 3 open kan, 4 closed kan.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from rules_engine.tiles import format_kinds
+
+_SET_FU = (0, 2, 4, 8, 16)
+"""Simple-tile fu by set type (R-FU-5); terminal/honor sets double it."""
+_SET_NAMES = ("sequence", "open triplet", "concealed triplet", "open kan", "closed kan")
+_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_EDGE_WAITS = ("kanchan", "penchan", "tanki")
+
+
+def pair_fu(pair: int, seat_kind: int, round_kind: int) -> int:
+    """Fu of the pair (R-FU-6): dragon 2, seat wind 2, round wind 2 (4 when both)."""
+    if pair >= 31:
+        return 2
+    return (2 if pair == seat_kind else 0) + (2 if pair == round_kind else 0)
+
+
+def standard_fu(sets: Sequence[tuple[int, int]], pair: int, wait: str, *, tsumo: bool, closed: bool,
+                pinfu: bool, seat_kind: int, round_kind: int,
+                detail: list[tuple[str, int]] | None = None) -> int:
+    """Rounded fu of a standard reading (R-FU-2..R-FU-10).
+
+    ``detail``, when given, receives the ``(reason, fu)`` breakdown, ending with
+    ``("rounding", n)`` when rounding up adds ``n`` fu.
+    """
+    if pinfu:
+        fu = 20 if tsumo else 30
+        if detail is not None:
+            detail.append(("base", 20))
+            if not tsumo:
+                detail.append(("closed ron", 10))
+        return fu
+    fu = 20
+    if detail is not None:
+        detail.append(("base", 20))
+    if closed and not tsumo:
+        fu += 10
+        if detail is not None:
+            detail.append(("closed ron", 10))
+    if tsumo:
+        fu += 2
+        if detail is not None:
+            detail.append(("tsumo", 2))
+    for k, t in sets:
+        if t:
+            f = _SET_FU[t] * (2 if _YAOCHUU[k] else 1)
+            fu += f
+            if detail is not None:
+                detail.append((f"{_SET_NAMES[t]} {format_kinds([k] * (4 if t >= 3 else 3))}", f))
+    pf = pair_fu(pair, seat_kind, round_kind)
+    if pf:
+        fu += pf
+        if detail is not None:
+            detail.append((f"pair {format_kinds([pair, pair])}", pf))
+    if wait in _EDGE_WAITS:
+        fu += 2
+        if detail is not None:
+            detail.append((f"{wait} wait", 2))
+    rounded = -(-fu // 10) * 10
+    if rounded == 20:
+        # R-FU-10: an open hand of 20 fu (open pinfu shape by ron) is scored as 30.
+        rounded = 30
+    if detail is not None and rounded != fu:
+        detail.append(("open minimum" if fu == 20 else "rounding", rounded - fu))
+    return rounded

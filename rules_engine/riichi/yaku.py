@@ -1,0 +1,245 @@
+"""Yaku and yakuman detection (R-YAKU, R-YAKUMAN).
+
+Names are the romanized names of the R-YAKU / R-YAKUMAN tables in snake_case.
+The functions work on 34-count arrays and on a reading's sets, each set a
+``(kind, t)`` pair: ``t`` = 0 sequence starting at ``kind``, 1 open triplet
+(pon, or completed by the ron tile, R-FU-5), 2 concealed triplet, 3 open kan
+(daiminkan, shouminkan), 4 closed kan (ankan).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+SEQ, OPEN_TRIPLET, CONCEALED_TRIPLET, OPEN_KAN, CLOSED_KAN = 0, 1, 2, 3, 4
+
+YAKU_ORDER = (
+    "riichi", "daburu_riichi", "ippatsu", "menzen_tsumo", "pinfu", "iipeikou", "tanyao",
+    "yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind", "yakuhai_round_wind",
+    "haitei_raoyue", "houtei_raoyui", "rinshan_kaihou", "chankan", "sanshoku_doujun", "ittsu",
+    "chanta", "chiitoitsu", "toitoi", "sanankou", "sanshoku_doukou", "sankantsu", "shousangen",
+    "honroutou", "honitsu", "junchan", "ryanpeikou", "chinitsu", "dora", "aka_dora", "ura_dora",
+)
+"""Display order of non-yakuman yaku (R-YAKU-4 table order, dora last)."""
+
+YAKUMAN_ORDER = (
+    "kokushi_musou", "suuankou", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
+    "chinroutou", "ryuuiisou", "chuuren_poutou", "suukantsu", "tenhou", "chiihou",
+)
+"""Display order of yakuman (R-YAKUMAN-1 table order)."""
+
+ORDER_INDEX = {name: i for i, name in enumerate(YAKU_ORDER + YAKUMAN_ORDER)}
+
+_SIMPLE = tuple(k < 27 and 1 <= k % 9 <= 7 for k in range(34))
+_YAOCHUU = tuple(not s for s in _SIMPLE)
+_TERMINAL = tuple(k < 27 and k % 9 in (0, 8) for k in range(34))
+GREEN_KINDS = frozenset({19, 20, 21, 23, 25, 32})
+"""2s 3s 4s 6s 8s and the Green dragon (R-YAKUMAN-17)."""
+_PURE_CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def situational_yaku(ctx, closed: bool) -> list[tuple[str, int]]:
+    """Yaku given by the circumstances of the win, valid for every reading.
+
+    Riichi / double riichi (R-YAKU-10/-11), ippatsu (-12), menzen tsumo (-13),
+    haitei (-20), houtei (-21), rinshan kaihou (-22), chankan (-23).
+    """
+    out: list[tuple[str, int]] = []
+    if ctx.double_riichi:
+        out.append(("daburu_riichi", 2))
+    elif ctx.riichi:
+        out.append(("riichi", 1))
+    if ctx.ippatsu:
+        out.append(("ippatsu", 1))
+    if ctx.tsumo and closed:
+        out.append(("menzen_tsumo", 1))
+    if ctx.haitei:
+        out.append(("haitei_raoyue", 1))
+    if ctx.houtei:
+        out.append(("houtei_raoyui", 1))
+    if ctx.rinshan:
+        out.append(("rinshan_kaihou", 1))
+    if ctx.chankan:
+        out.append(("chankan", 1))
+    return out
+
+
+def composition_yaku(full: Sequence[int], closed: bool, open_tanyao: bool) -> list[tuple[str, int]]:
+    """Yaku that depend only on which kinds the hand holds, valid for every reading.
+
+    ``full``: 34 counts of all tiles of the hand (melds included). Tanyao
+    (R-YAKU-16), honroutou (-33), honitsu (-34), chinitsu (-37).
+    """
+    out: list[tuple[str, int]] = []
+    suits = 0
+    honors = False
+    all_simple = True
+    all_yaochuu = True
+    terminal = False
+    for k in range(34):
+        if full[k]:
+            if k >= 27:
+                honors = True
+            else:
+                suits |= 1 << (k // 9)
+            if _SIMPLE[k]:
+                all_yaochuu = False
+            else:
+                all_simple = False
+                if _TERMINAL[k]:
+                    terminal = True
+    if all_simple and (closed or open_tanyao):
+        out.append(("tanyao", 1))
+    if all_yaochuu and terminal and honors:
+        out.append(("honroutou", 2))
+    if suits in (1, 2, 4):
+        if honors:
+            out.append(("honitsu", 3 if closed else 2))
+        else:
+            out.append(("chinitsu", 6 if closed else 5))
+    return out
+
+
+def honor_set_yaku(full: Sequence[int], seat_kind: int, round_kind: int, n_kans: int) -> list[tuple[str, int]]:
+    """Yaku of a standard reading that do not depend on how the suits are split.
+
+    Honors split one way only, so yakuhai (R-YAKU-17..19), shousangen (-32)
+    and sankantsu (-31) are read off the counts.
+    """
+    out: list[tuple[str, int]] = []
+    if full[31] >= 3:
+        out.append(("yakuhai_haku", 1))
+    if full[32] >= 3:
+        out.append(("yakuhai_hatsu", 1))
+    if full[33] >= 3:
+        out.append(("yakuhai_chun", 1))
+    if full[seat_kind] >= 3:
+        out.append(("yakuhai_seat_wind", 1))
+    if full[round_kind] >= 3:
+        out.append(("yakuhai_round_wind", 1))
+    if n_kans == 3:
+        out.append(("sankantsu", 2))
+    dragon_sets = (full[31] >= 3) + (full[32] >= 3) + (full[33] >= 3)
+    if dragon_sets == 2 and (full[31] == 2 or full[32] == 2 or full[33] == 2):
+        out.append(("shousangen", 2))
+    return out
+
+
+def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: bool,
+                 value_pair: bool) -> tuple[list[tuple[str, int]], int]:
+    """Yaku that depend on the reading; returns ``(yaku, concealed_triplets)``.
+
+    ``sets``: the four sets as ``(kind, t)``; ``pair``: pair kind; ``wait``: the
+    winning tile's role; ``value_pair``: the pair is a dragon, seat or round wind.
+    Pinfu (R-YAKU-14), iipeikou (-15), sanshoku doujun (-24), ittsu (-25),
+    chanta (-26), toitoi (-28), sanankou (-29), sanshoku doukou (-30),
+    junchan (-35), ryanpeikou (-36). ``concealed_triplets`` counts concealed
+    triplets and ankans (R-FU-5 definition) for sanankou/suuankou.
+    """
+    out: list[tuple[str, int]] = []
+    seqs = [k for k, t in sets if t == 0]
+    n_seq = len(seqs)
+    if n_seq == 4 and closed and wait == "ryanmen" and not value_pair:
+        out.append(("pinfu", 1))
+    if closed and n_seq >= 2:
+        seqs.sort()
+        if n_seq == 4 and seqs[0] == seqs[1] and seqs[2] == seqs[3]:
+            out.append(("ryanpeikou", 3))
+        elif len(set(seqs)) < n_seq:
+            out.append(("iipeikou", 1))
+    if n_seq >= 3:
+        sset = set(seqs)
+        for k in sset:
+            if k < 7 and k + 9 in sset and k + 18 in sset:
+                out.append(("sanshoku_doujun", 2 if closed else 1))
+                break
+        for b in (0, 9, 18):
+            if b in sset and b + 3 in sset and b + 6 in sset:
+                out.append(("ittsu", 2 if closed else 1))
+                break
+    if n_seq:
+        ok = _YAOCHUU[pair]
+        honor = pair >= 27
+        if ok:
+            for k, t in sets:
+                if t == 0:
+                    if k % 9 not in (0, 6):
+                        ok = False
+                        break
+                elif not _YAOCHUU[k]:
+                    ok = False
+                    break
+                elif k >= 27:
+                    honor = True
+        if ok:
+            if honor:
+                out.append(("chanta", 2 if closed else 1))
+            else:
+                out.append(("junchan", 3 if closed else 2))
+    else:
+        out.append(("toitoi", 2))
+    concealed = 0
+    nums = 0
+    for k, t in sets:
+        if t == 2 or t == 4:
+            concealed += 1
+        if t and k < 27:
+            nums |= 1 << ((k // 9) * 9 + k % 9)
+    if concealed == 3:
+        out.append(("sanankou", 2))
+    if nums and 4 - n_seq >= 3:
+        for n in range(9):
+            if nums >> n & 1 and nums >> (n + 9) & 1 and nums >> (n + 18) & 1:
+                out.append(("sanshoku_doukou", 2))
+                break
+    return out, concealed
+
+
+def common_yakuman(ctx, full: Sequence[int]) -> list[tuple[str, int]]:
+    """Yakuman valid for any reading shape: tsuuiisou (R-YAKUMAN-15), tenhou, chiihou (R-YAKUMAN-2)."""
+    out: list[tuple[str, int]] = []
+    if not any(full[:27]):
+        out.append(("tsuuiisou", 1))
+    if ctx.tenhou:
+        out.append(("tenhou", 1))
+    if ctx.chiihou:
+        out.append(("chiihou", 1))
+    return out
+
+
+def standard_yakuman(full: Sequence[int], counts: Sequence[int], no_melds: bool, win_kind: int,
+                     n_kans: int, double: bool) -> list[tuple[str, int]]:
+    """Yakuman of a standard reading not depending on the suit split.
+
+    Daisangen (R-YAKUMAN-12), shousuushii (-13), daisuushii (-14, double),
+    chinroutou (-16), ryuuiisou (-17), chuuren poutou (-18, double when pure),
+    suukantsu (-19). ``double=False`` counts double forms once (preset switch).
+    """
+    out: list[tuple[str, int]] = []
+    if full[31] >= 3 and full[32] >= 3 and full[33] >= 3:
+        out.append(("daisangen", 1))
+    wind_sets = (full[27] >= 3) + (full[28] >= 3) + (full[29] >= 3) + (full[30] >= 3)
+    if wind_sets == 4:
+        out.append(("daisuushii", 2 if double else 1))
+    elif wind_sets == 3 and 2 in (full[27], full[28], full[29], full[30]):
+        out.append(("shousuushii", 1))
+    kinds = [k for k in range(34) if full[k]]
+    if all(_TERMINAL[k] for k in kinds):
+        out.append(("chinroutou", 1))
+    if all(k in GREEN_KINDS for k in kinds):
+        out.append(("ryuuiisou", 1))
+    if no_melds and kinds[-1] < 27 and kinds[0] // 9 == kinds[-1] // 9:
+        b = kinds[0] // 9 * 9
+        c = counts[b:b + 9]
+        if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
+            before = list(c)
+            before[win_kind - b] -= 1
+            pure = tuple(before) == _PURE_CHUUREN
+            out.append(("chuuren_poutou", 2 if pure and double else 1))
+    if n_kans == 4:
+        out.append(("suukantsu", 1))
+    return out
+
+
+def ordered(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """``yaku`` sorted into display order (R-YAKU-4 and R-YAKUMAN-1 table order)."""
+    return sorted(yaku, key=lambda y: ORDER_INDEX[y[0]])

@@ -1,0 +1,185 @@
+"""Cached per-suit distance tables behind ``rules_engine.shanten``.
+
+The standard-form shanten is computed as an exchange distance (the method of
+tomohxx's ``shanten-number`` tables): for one suit with counts ``c[0..8]``,
+``D[p*5 + m]`` is the fewest tiles that must be *added* to the suit so that it
+holds ``m`` sets (sequences or triplets) and ``p`` pairs (``p`` in 0/1,
+``m`` in 0..4), where the target never holds more than four copies of a kind
+and surplus tiles cost nothing (they are discarded). A hand of ``n`` concealed
+tiles needs ``M = n // 3`` sets and one pair; its standard shanten is the
+smallest sum of the four parts' distances (three suits and the honors) over
+every split of ``M`` sets and the pair, minus one.
+
+Because targets never exceed four copies, a kind held four times is never
+counted as waiting for a fifth copy (R-TENPAI-1, TV-06 (a)).
+
+Everything here is computed on first use and cached, keyed by the raw
+``bytes`` of the suit's counts: only a few dozen distinct distance vectors
+exist, so vectors are interned to small ints and the suit-combination steps
+are cached by those ints as well.
+"""
+from __future__ import annotations
+
+INF = 99
+"""Distance of an impossible (sets, pair) target."""
+
+_VEC_IDS: dict[tuple[int, ...], int] = {}
+_VECS: list[tuple[int, ...]] = [()]
+# Id 0 is a placeholder so that every real id is truthy and the hot path in
+# ``shanten`` can write ``table.get(key) or compute(key)``.
+
+
+def _intern(vec: tuple[int, ...]) -> int:
+    vid = _VEC_IDS.get(vec)
+    if vid is None:
+        vid = len(_VECS)
+        _VEC_IDS[vec] = vid
+        _VECS.append(vec)
+    return vid
+
+
+# ------------------------------------------------------------ suit distances
+
+_SUFFIX: dict[tuple[int, int, bytes], tuple[int, ...]] = {}
+
+
+def _suffix(x: int, y: int, rest: bytes) -> tuple[int, ...]:
+    """Distance vector of positions ``rest`` of a suit.
+
+    ``x`` tiles of the first position and ``y`` of the second are already
+    required by sequences started before ``rest``.
+    """
+    key = (x, y, rest)
+    found = _SUFFIX.get(key)
+    if found is not None:
+        return found
+    out = [INF] * 10
+    if not rest:
+        if x == 0 and y == 0:
+            out[0] = 0
+        vec = tuple(out)
+        _SUFFIX[key] = vec
+        return vec
+    have = rest[0]
+    tail = rest[1:]
+    # A sequence may start only where two more positions follow.
+    s_max = 4 - x if len(rest) >= 3 else 0
+    for s in range(s_max + 1):
+        child = _suffix(y + s, s, tail)
+        for t in (0, 1):
+            sets = s + t
+            if sets > 4:
+                break
+            for q in (0, 1):
+                need = x + s + 3 * t + 2 * q
+                if need > 4:
+                    break
+                cost = need - have if need > have else 0
+                base = q * 5 + sets
+                for p in range(2 - q):
+                    off = p * 5
+                    for m in range(5 - sets):
+                        cv = child[off + m]
+                        if cv < INF:
+                            j = base + off + m
+                            if cost + cv < out[j]:
+                                out[j] = cost + cv
+    vec = tuple(out)
+    _SUFFIX[key] = vec
+    return vec
+
+
+def _honor_vector(counts: bytes) -> tuple[int, ...]:
+    """Distance vector of the seven honor kinds (triplets and a pair only)."""
+    vec = [INF] * 10
+    vec[0] = 0
+    for have in counts:
+        new = [INF] * 10
+        for j in range(10):
+            base = vec[j]
+            if base >= INF:
+                continue
+            p, m = divmod(j, 5)
+            options = [(0, 0, 0), (3, 1, 0), (2, 0, 1)]  # need, sets, pairs
+            for need, ds, dp in options:
+                if m + ds > 4 or p + dp > 1:
+                    continue
+                cost = base + (need - have if need > have else 0)
+                k = (p + dp) * 5 + m + ds
+                if cost < new[k]:
+                    new[k] = cost
+        vec = new
+    return tuple(vec)
+
+
+SUIT_IDS: dict[bytes, int] = {}
+"""bytes of 9 counts (one suit) -> interned distance-vector id."""
+
+HONOR_IDS: dict[bytes, int] = {}
+"""bytes of 7 counts (the honors) -> interned distance-vector id."""
+
+
+def suit_id(key: bytes) -> int:
+    """Interned distance-vector id of one suit's 9 counts (cached)."""
+    vid = SUIT_IDS.get(key)
+    if vid is None:
+        vid = SUIT_IDS[key] = _intern(_suffix(0, 0, key))
+    return vid
+
+
+def honor_id(key: bytes) -> int:
+    """Interned distance-vector id of the 7 honor counts (cached)."""
+    vid = HONOR_IDS.get(key)
+    if vid is None:
+        vid = HONOR_IDS[key] = _intern(_honor_vector(key))
+    return vid
+
+
+# ------------------------------------------------------------ combining parts
+
+PAIR_IDS: dict[int, int] = {}
+"""``(id_a << 16) | id_b`` -> id of the combined vector of two parts."""
+
+FINAL: dict[int, tuple[int, ...]] = {}
+"""``(id_abc << 16) | id_honor`` -> standard shanten for M = 0..4 sets needed."""
+
+
+def combine_id(a: int, b: int) -> int:
+    """Id of the min-plus combination of two parts' vectors (cached)."""
+    key = (a << 16) | b
+    vid = PAIR_IDS.get(key)
+    if vid is None:
+        u, v = _VECS[a], _VECS[b]
+        out = [INF] * 10
+        for i in range(10):
+            ui = u[i]
+            if ui >= INF:
+                continue
+            pi, mi = divmod(i, 5)
+            for j in range(10):
+                pj, mj = divmod(j, 5)
+                if pi + pj > 1 or mi + mj > 4:
+                    continue
+                k = (pi + pj) * 5 + mi + mj
+                if ui + v[j] < out[k]:
+                    out[k] = ui + v[j]
+        vid = PAIR_IDS[key] = _intern(tuple(out))
+    return vid
+
+
+def final_shanten(abc: int, honors: int) -> tuple[int, ...]:
+    """Standard shanten for M = 0..4 needed sets, from the suits' and honors' ids."""
+    key = (abc << 16) | honors
+    res = FINAL.get(key)
+    if res is None:
+        u, h = _VECS[abc], _VECS[honors]
+        res = tuple(
+            min(
+                u[p * 5 + m] + h[(1 - p) * 5 + sets - m]
+                for p in (0, 1)
+                for m in range(sets + 1)
+            ) - 1
+            for sets in range(5)
+        )
+        FINAL[key] = res
+    return res

@@ -1,0 +1,770 @@
+"""The Riichi table: a deterministic state machine over one game (DESIGN §2, riichi.md §3).
+
+``Game.new(preset, seed)`` deals the first hand from that hand's seed (R-WALL-1,
+R-DEAL); ``legal_actions(seat)`` lists what a seat may do now as ``Action``
+values; ``apply(action)`` validates, mutates and returns events; an illegal
+action raises ``IllegalAction(reason, rule)`` and changes nothing. When a hand
+ends the phase becomes ``"hand_over"`` and the caller starts the next hand with
+``next_hand(seed)``; a finished game is ``"game_over"``. The engine never draws
+randomness or reads the clock.
+
+Decision points: a *turn* decision (one seat, after a draw or a chi/pon) or a
+*claim* decision (every seat with an option on one discard or added-kan tile,
+answered in any order and resolved together by priority, R-CALL-5, R-MULTI).
+``seq`` rises by one each time a decision point opens, so all answers to one
+discard carry the same ``seq``.
+
+Automatic steps (P-PLAY-8, R-ONLINE-3): draws, the riichi auto-discard (a riichi
+player who draws and has no tsumo and no allowed ankan discards the drawn tile
+at once, event ``discard`` with ``"auto": true``), tenpai judgement at a draw.
+
+Events are dicts with a ``"type"``; they are the server's record and include
+private tiles (draws, deals): never send events to clients, send views.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import settlement
+from .actions import Action
+from .calls import (ankan_options, chi_options, daiminkan_option, discard_choices, kuikae_forbidden,
+                    pon_options, shouminkan_options)
+from .errors import IllegalAction, WrongPhase
+from .hand_shape import counts34, kind_always_triplet, tenpai_after_some_discard, waits
+from .meld import Meld
+from .preset import Preset, get_preset
+from .seat_state import SeatState
+from .tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS
+from .wall import DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, check_wall, shuffled_wall
+
+PHASES = ("turn", "claim", "hand_over", "game_over")
+_YAOCHUU = frozenset(TERMINAL_HONOR_KINDS)
+
+
+def _evaluate(ctx: Any, preset: Preset) -> Any:
+    """HandResult for ``ctx`` or ``None`` when it is not a win (no shape or no yaku, R-WIN-2)."""
+    from .riichi import evaluate
+    from .riichi.errors import NoYaku, NotWinningHand
+    try:
+        return evaluate(ctx, preset)
+    except (NoYaku, NotWinningHand):
+        return None
+
+
+class Game:
+    """One game of a Riichi preset (``riichi``: East round; ``riichi-single-deal``: one hand).
+
+    Public attributes (read-only for callers): ``preset``, ``phase`` (one of ``PHASES``),
+    ``seq`` (decision sequence number), ``scores`` (points per seat; seat 0 is the initial
+    East), ``honba``, ``deposits`` (riichi deposits on the table, in points),
+    ``hand_number`` (0-based dealer rotation: 0 = East 1 … 3 = East 4), ``dealer``,
+    ``round_wind`` (0 = East), ``hand_result``, ``game_result``.
+    """
+
+    # ------------------------------------------------------------------ construction
+
+    def __init__(self, preset: Preset) -> None:
+        if not isinstance(preset, Preset):
+            raise ValueError(f"preset must be a Preset, got {preset!r}")
+        if preset.family != "riichi":
+            raise ValueError(f"the Riichi table cannot play preset family {preset.family!r}")
+        self.preset = preset
+        self.scores = [preset.starting_points] * 4
+        self.honba = 0
+        self.deposits = 0
+        self.hand_number = 0
+        self.dealer = 0
+        self.round_wind = 0
+        self.hands_played = 0
+        self.phase = "hand_over"
+        self.seq = 0
+        self.hand_result: dict | None = None
+        self.game_result: dict | None = None
+        self._entries: list[dict] = []
+        self._next: tuple[int, int, int] | None = (0, 0, 0)  # (hand_number, dealer, honba)
+        self._legal: dict[int, list[Action]] = {}
+        self._answers: dict[int, Action] = {}
+
+    @classmethod
+    def new(cls, preset: Preset, seed: int, *, wall: list[int] | None = None) -> "Game":
+        """Start a game and deal its first hand from ``seed`` (R-WALL-1, R-DEAL).
+
+        ``wall``: a scripted ``W[0..135]`` for tests (a permutation of 0..135), used instead
+        of the shuffle. Raises ``ValueError`` for a non-int seed, a bad wall or a non-Riichi preset.
+        """
+        game = cls(preset)
+        game._start_hand(seed, wall)
+        return game
+
+    def next_hand(self, seed: int, *, wall: list[int] | None = None) -> list[dict]:
+        """Deal the next hand from ``seed`` (only in phase ``"hand_over"``; R-ROT, R-END-8).
+
+        Returns the events of the deal up to the first decision. Raises ``WrongPhase``
+        (an ``IllegalAction``) in any other phase, ``ValueError`` for a bad seed or wall.
+        """
+        if self.phase != "hand_over":
+            raise WrongPhase(f"next_hand needs phase 'hand_over', the game is in {self.phase!r}", "R-END-8")
+        return self._start_hand(seed, wall)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def live_count(self) -> int:
+        """``L``: tiles still drawable from the live wall (R-WALL-5)."""
+        return self._live_end - self._live_pos
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, as values naming tile ids (P-PLAY-3);
+        ``[]`` when the seat has nothing to decide (or has already answered this claim)."""
+        if seat in self._answers:
+            return []
+        return list(self._legal.get(seat, ()))
+
+    def pending_seats(self) -> list[int]:
+        """Seats that still must decide at the current decision point (ascending)."""
+        return sorted(s for s in self._legal if s not in self._answers)
+
+    def dora_indicators(self) -> list[int]:
+        """Revealed dora indicator ids ``I1..`` (R-DORA-2, R-DORA-3)."""
+        return [self._wall[DORA_INDICATOR_INDEX[i]] for i in range(self._n_dora)]
+
+    def seat_wind(self, seat: int) -> int:
+        """Seat wind 0..3 of ``seat`` in the current hand (R-DEAL-2)."""
+        return (seat - self.dealer) % 4
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know (``None``: the public view); see ``rules_engine.views``."""
+        from .views import build_view
+        return build_view(self, seat)
+
+    @property
+    def log(self) -> dict:
+        """``{"preset", "version", "entries"}``: hand seeds (and scripted walls) plus the ordered
+        actions, each with the events it produced; ``Game.from_log`` replays it exactly."""
+        return {"preset": self.preset.name, "version": self.preset.version, "entries": self._entries}
+
+    @classmethod
+    def from_log(cls, log: dict, *, verify: bool = False) -> "Game":
+        """Replay ``log`` (the shape of ``Game.log``). With ``verify`` every recorded event list
+        must match the replayed one; raises ``ValueError`` on the first mismatch or on a
+        malformed log, ``IllegalAction`` when a logged action is illegal."""
+        preset = get_preset(log["preset"], log["version"])
+        game: Game | None = None
+        for i, entry in enumerate(log["entries"]):
+            kind = entry.get("type")
+            if kind == "hand":
+                wall = entry.get("wall")
+                if game is None:
+                    game = cls(preset)
+                events = game._start_hand(entry["seed"], wall)
+            elif kind == "action":
+                if game is None:
+                    raise ValueError("log entry 0 must be a hand")
+                events = game.apply(Action.from_json(entry["action"]))
+            else:
+                raise ValueError(f"log entry {i}: unknown type {kind!r}")
+            if verify and "events" in entry and entry["events"] != events:
+                raise ValueError(f"log entry {i}: replayed events differ from the recorded ones")
+        if game is None:
+            raise ValueError("empty log")
+        return game
+
+    # ------------------------------------------------------------------ hand start
+
+    def _start_hand(self, seed: int, wall: list[int] | None) -> list[dict]:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        w = check_wall(wall) if wall is not None else shuffled_wall(seed)
+        assert self._next is not None
+        self.hand_number, self.dealer, self.honba = self._next
+        self.round_wind = self.hand_number // 4  # R-DEAL-2: East round (South in hands 5-8)
+        self._wall = w
+        self._live_pos = 52
+        self._live_end = LIVE_END
+        self._n_repl = 0
+        self._n_dora = 1
+        self._pending_dora = 0
+        self._kan_owners: list[int] = []
+        self._suukaikan = False
+        self._no_calls = True
+        self._order = 0
+        self._turn = self.dealer
+        self._turn_kind = "draw"
+        self._drawn: int | None = None
+        self._kuikae: frozenset[int] = frozenset()
+        self._claim: dict | None = None
+        self._last_discard: tuple[int, int] | None = None
+        self._kakan: tuple[int, int] | None = None
+        self.hand_result = None
+        self._legal = {}
+        self._answers = {}
+        hands: list[list[int]] = [[], [], [], []]
+        for j in range(4):  # R-DEAL-4: P0 = dealer ... P3
+            seat = (self.dealer + j) % 4
+            idx = [16 * r + 4 * j + c for r in range(3) for c in range(4)] + [48 + j]
+            hands[seat] = [w[i] for i in idx]
+        self._seats = [SeatState(h) for h in hands]
+        for s in self._seats:
+            s.waits = waits(s.hand)
+        entry: dict = {"type": "hand", "seed": seed}
+        if wall is not None:
+            entry["wall"] = list(w)
+        events: list[dict] = [{"type": "hand_start", "hand_number": self.hand_number, "dealer": self.dealer,
+                               "honba": self.honba, "deposits": self.deposits, "scores": list(self.scores),
+                               "dora_indicator": w[DORA_INDICATOR_INDEX[0]]},
+                              {"type": "deal", "hands": [sorted(h) for h in hands]}]
+        self.phase = "turn"
+        self._draw(self.dealer, events, rinshan=False)
+        entry["events"] = events
+        self._entries.append(entry)
+        return events
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[dict]:
+        """Validate and perform ``action``; return the events it caused (up to the next decision).
+
+        Raises ``IllegalAction(reason, rule)`` when the action is not among the seat's legal
+        actions now (the state is unchanged), ``ValueError`` when it is not an ``Action``.
+        """
+        if not isinstance(action, Action):
+            raise ValueError(f"apply needs an Action, got {type(action).__name__}")
+        if self.phase not in ("turn", "claim"):
+            raise WrongPhase(f"no decision is pending (phase {self.phase!r}); {action} refused", "R-END-8")
+        legal = self._legal.get(action.seat)
+        if not legal or action.seat in self._answers:
+            raise IllegalAction(f"seat {action.seat} has no decision pending now ({action} refused)", "P-PLAY-3")
+        if action not in legal:
+            reason, rule = self._why_illegal(action)
+            raise IllegalAction(reason, rule)
+        events: list[dict] = []
+        if self.phase == "claim":
+            self._answers[action.seat] = action
+            events.append({"type": "answer", "seat": action.seat, "action": action.to_json()})
+            if all(s in self._answers for s in self._legal):
+                self._resolve_claim(events)
+        else:
+            self._apply_turn(action, events)
+        self._entries.append({"type": "action", "action": action.to_json(), "events": events})
+        return events
+
+    def _why_illegal(self, a: Action) -> tuple[str, str]:
+        """Best rule ID for a refused action (P-PLAY-3 when nothing more precise applies)."""
+        s = self._seats[a.seat]
+        if self.phase == "turn":
+            if a.type == "discard" and a.tile is not None and (a.tile >> 2) in self._kuikae:
+                return f"{a}: kuikae forbids discarding this kind right after the call", "R-KUIKAE-1"
+            if a.type == "discard" and s.riichi:
+                return f"{a}: a riichi hand discards only the drawn tile", "R-RIICHI-6"
+            if a.type == "riichi":
+                if s.riichi:
+                    return f"{a}: already in riichi", "R-RIICHI-1"
+                if not s.is_closed:
+                    return f"{a}: riichi needs a closed hand", "R-RIICHI-1"
+                if self.scores[a.seat] < 1000:
+                    return f"{a}: riichi needs at least 1,000 points", "R-RIICHI-1"
+                if self.live_count < 4:
+                    return f"{a}: riichi needs at least 4 tiles in the live wall", "R-RIICHI-1"
+                return f"{a}: the hand is not tenpai after this discard", "R-RIICHI-1"
+            if a.type in ("ankan", "shouminkan"):
+                if s.riichi:
+                    return f"{a}: kan not allowed in riichi here", "R-RIICHI-7"
+                return f"{a}: kan not available", "R-KAN-3"
+            if a.type == "tsumo":
+                return f"{a}: the drawn tile does not complete the hand with a yaku", "R-WIN-3"
+            if a.type == "kyuushu":
+                return f"{a}: kyuushu kyuuhai not available", "R-ABORT-1"
+            if a.type in ("ron", "chi", "pon", "daiminkan", "pass"):
+                return f"{a}: no discard to answer; it is this seat's turn", "R-TURN-1"
+        else:
+            if a.type == "ron":
+                if s.furiten():
+                    return f"{a}: the seat is furiten", "R-FURITEN-1"
+                return f"{a}: no winning hand with a yaku on this tile", "R-CALL-4"
+            if a.type == "chi":
+                return f"{a}: chi not available (only the next seat, a sequence, kuikae)", "R-CALL-1"
+            if a.type in ("pon", "daiminkan"):
+                if s.riichi:
+                    return f"{a}: a riichi player may not call", "R-CALL-9"
+                return f"{a}: call not available", "R-CALL-2" if a.type == "pon" else "R-CALL-3"
+        return f"{a} is not among the legal actions of seat {a.seat}", "P-PLAY-3"
+
+    # ------------------------------------------------------------------ decision points
+
+    def _open(self, legal: dict[int, list[Action]], phase: str) -> None:
+        self.phase = phase
+        self._legal = legal
+        self._answers = {}
+        self.seq += 1
+
+    def _draw(self, seat: int, events: list[dict], *, rinshan: bool) -> None:
+        """Live draw (R-TURN-1) or replacement draw (R-KAN-4, R-WALL-4), then the turn decision."""
+        s = self._seats[seat]
+        if rinshan:
+            tile = self._wall[REPLACEMENT_INDEX[self._n_repl]]
+            self._n_repl += 1
+            self._live_end -= 1
+        else:
+            tile = self._wall[self._live_pos]
+            self._live_pos += 1
+        s.hand.append(tile)
+        s.temp_furiten = False  # R-FURITEN-3 ends at the next draw
+        self._turn, self._drawn, self._kuikae = seat, tile, frozenset()
+        self._turn_kind = "rinshan" if rinshan else "draw"
+        events.append({"type": "draw", "seat": seat, "tile": tile, "rinshan": rinshan,
+                       "wall_count": self.live_count})
+        self._open_turn(seat, events)
+
+    def _open_turn(self, seat: int, events: list[dict]) -> None:
+        actions = self._turn_actions(seat)
+        s = self._seats[seat]
+        if s.riichi and len(actions) == 1 and actions[0].type == "discard":
+            # R-RIICHI-6 / P-PLAY-8: automatic discard of the drawn tile
+            self._discard(seat, actions[0].tile, events, riichi=False, auto=True)  # type: ignore[arg-type]
+            return
+        self._open({seat: actions}, "turn")
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        """R-TURN-2/-3/-4 options of the seat whose turn it is."""
+        s = self._seats[seat]
+        if self._turn_kind == "call":  # R-TURN-4
+            return [Action("discard", seat, t) for t in discard_choices(s.hand, self._kuikae)]
+        out: list[Action] = []
+        drawn = self._drawn
+        assert drawn is not None
+        if (drawn >> 2) in s.waits and self._win_result(seat, drawn, tsumo=True) is not None:
+            out.append(Action("tsumo", seat, drawn))
+        can_kan = len(self._kan_owners) < self.preset.max_kans and self.live_count >= 1  # R-KAN-3
+        if s.riichi:
+            if can_kan and self.preset.kans_after_riichi == "ankan_keep_waits":
+                four = tuple(sorted(t for t in s.hand if t >> 2 == drawn >> 2))
+                if len(four) == 4 and self._riichi_ankan_ok(s, drawn):
+                    out.append(Action("ankan", seat, None, four))
+            out.append(Action("discard", seat, drawn))
+            return out
+        if (self.preset.abortive_draws and "kyuushu_kyuuhai" in self.preset.abortive_draws
+                and self._turn_kind == "draw" and not s.discards and self._no_calls
+                and len({t >> 2 for t in s.hand} & _YAOCHUU) >= 9):  # R-ABORT-1
+            out.append(Action("kyuushu", seat))
+        if can_kan:
+            out.extend(Action("ankan", seat, None, four) for four in ankan_options(s.hand))
+            out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(s.hand, s.melds))
+        choices = discard_choices(s.hand, drawn=drawn)
+        if (s.is_closed and self.scores[seat] >= 1000 and self.live_count >= 4
+                and tenpai_after_some_discard(s.hand)):  # R-RIICHI-1
+            mt = s.meld_tiles()
+            for t in choices:
+                rest = list(s.hand)
+                rest.remove(t)
+                if waits(rest, mt):
+                    out.append(Action("riichi", seat, t))
+        out.extend(Action("discard", seat, t) for t in choices)
+        return out
+
+    def _riichi_ankan_ok(self, s: SeatState, drawn: int) -> bool:
+        """R-RIICHI-7 conditions 2–4 for an ankan of the drawn tile's kind."""
+        kind = drawn >> 2
+        before = [t for t in s.hand if t != drawn]
+        after = [t for t in s.hand if t >> 2 != kind]
+        new_meld_tiles = s.meld_tiles() + [t for t in s.hand if t >> 2 == kind]
+        if waits(after, new_meld_tiles) != s.waits or not s.waits:
+            return False
+        base = counts34(before)
+        for w in s.waits:
+            base[w] += 1
+            ok = kind_always_triplet(base, kind)
+            base[w] -= 1
+            if not ok:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ winning
+
+    def _win_context(self, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Any:
+        from .riichi import WinContext
+        s = self._seats[seat]
+        concealed = tuple(s.hand) if tsumo else tuple(s.hand) + (tile,)
+        first = tsumo and self._turn_kind == "draw" and not s.discards and self._no_calls
+        final = self.live_count == 0
+        return WinContext(
+            concealed=concealed, melds=tuple(s.melds), win_tile=tile, tsumo=tsumo,
+            seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
+            dora_indicators=tuple(self.dora_indicators()),
+            ura_indicators=tuple(self._wall[URA_INDICATOR_INDEX[i]] for i in range(self._n_dora)) if s.riichi else (),
+            riichi=s.riichi and not s.double_riichi, double_riichi=s.riichi and s.double_riichi,
+            ippatsu=s.riichi and s.ippatsu,
+            haitei=tsumo and self._turn_kind == "draw" and final,
+            houtei=(not tsumo) and (not chankan) and final,
+            rinshan=tsumo and self._turn_kind == "rinshan", chankan=chankan,
+            tenhou=first and seat == self.dealer, chiihou=first and seat != self.dealer)
+
+    def _win_result(self, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Any:
+        return _evaluate(self._win_context(seat, tile, tsumo=tsumo, chankan=chankan), self.preset)
+
+    # ------------------------------------------------------------------ turn actions
+
+    def _apply_turn(self, a: Action, events: list[dict]) -> None:
+        seat = a.seat
+        if a.type in ("discard", "riichi"):
+            assert a.tile is not None
+            self._discard(seat, a.tile, events, riichi=a.type == "riichi", auto=False)
+        elif a.type == "tsumo":
+            self._win_tsumo(seat, events)
+        elif a.type == "ankan":
+            self._ankan(seat, a.tiles, events)
+        elif a.type == "shouminkan":
+            assert a.tile is not None
+            self._declare_shouminkan(seat, a.tile, events)
+        elif a.type == "kyuushu":
+            events.append({"type": "kyuushu", "seat": seat})
+            self._abort("kyuushu_kyuuhai", events, reveal=[seat])
+        else:  # pragma: no cover - legal lists never hold other types in a turn
+            raise AssertionError(a)
+
+    def _reveal_dora(self, events: list[dict]) -> None:
+        if self._n_dora < 5:
+            self._n_dora += 1
+            events.append({"type": "dora", "indicator": self._wall[DORA_INDICATOR_INDEX[self._n_dora - 1]]})
+
+    def _reveal_pending(self, events: list[dict]) -> None:
+        while self._pending_dora:
+            self._pending_dora -= 1
+            self._reveal_dora(events)
+
+    def _discard(self, seat: int, tile: int, events: list[dict], *, riichi: bool, auto: bool) -> None:
+        s = self._seats[seat]
+        s.hand.remove(tile)
+        tsumogiri = tile == self._drawn
+        if s.riichi:
+            s.ippatsu = False  # R-FIRST-2: the window ends with the declarer's next discard
+        rec = s.add_discard(tile, riichi=riichi, tsumogiri=tsumogiri, order=self._order)
+        self._order += 1
+        if riichi:
+            s.riichi_declared = True
+            s.double_riichi = len(s.discards) == 1 and self._no_calls  # R-FIRST-3
+        s.waits = waits(s.hand, s.meld_tiles())
+        self._drawn = None
+        self._kuikae = frozenset()
+        self._last_discard = (seat, tile)
+        ev = {"type": "riichi" if riichi else "discard", "seat": seat, "tile": tile, "tsumogiri": tsumogiri,
+              "order": rec["order"]}
+        if auto:
+            ev["auto"] = True
+        events.append(ev)
+        self._reveal_pending(events)  # R-DORA-3: pending open/added-kan indicator
+        if (self._no_calls and self._order == 4 and "suufon_renda" in self.preset.abortive_draws
+                and all(len(x.discards) == 1 for x in self._seats)
+                and len({x.discards[0]["tile"] >> 2 for x in self._seats}) == 1
+                and (tile >> 2) in WIND_KINDS):  # R-ABORT-2
+            self._abort("suufon_renda", events)
+            return
+        self._open_claims(seat, tile, events, chankan=False)
+
+    def _open_claims(self, discarder: int, tile: int, events: list[dict], *, chankan: bool) -> None:
+        """Offer responses to a discard (R-TURN-6) or an added-kan tile (R-KAN-5)."""
+        kind = tile >> 2
+        final = self.live_count == 0
+        legal: dict[int, list[Action]] = {}
+        wins: dict[int, Any] = {}
+        for off in (1, 2, 3):
+            seat = (discarder + off) % 4
+            s = self._seats[seat]
+            opts: list[Action] = []
+            if kind in s.waits and not s.furiten():
+                res = self._win_result(seat, tile, tsumo=False, chankan=chankan)
+                if res is not None:
+                    wins[seat] = res
+                    opts.append(Action("ron", seat, tile))
+            if not chankan and not final and not s.riichi:  # R-CALL-8, R-CALL-9
+                if off == 1:
+                    opts.extend(Action("chi", seat, tile, own) for own in chi_options(s.hand, tile))
+                opts.extend(Action("pon", seat, tile, own) for own in pon_options(s.hand, tile))
+                if len(self._kan_owners) < self.preset.max_kans:
+                    own = daiminkan_option(s.hand, tile)
+                    if own is not None:
+                        opts.append(Action("daiminkan", seat, tile, own))
+            if opts:
+                opts.append(Action("pass", seat))
+                legal[seat] = opts
+        self._claim = {"discarder": discarder, "tile": tile, "chankan": chankan, "wins": wins}
+        if legal:
+            self._open(legal, "claim")
+        else:
+            self._legal, self._answers = {}, {}
+            self._resolve_claim(events)
+
+    def _resolve_claim(self, events: list[dict]) -> None:
+        """R-CALL-5 priority, R-MULTI, R-ABORT-8 order: ron, then aborts, then calls."""
+        claim = self._claim
+        assert claim is not None
+        d, tile, chankan = claim["discarder"], claim["tile"], claim["chankan"]
+        answers = self._answers
+        self._legal, self._answers = {}, {}
+        order = [(d + off) % 4 for off in (1, 2, 3)]
+        rons = [s for s in order if s in answers and answers[s].type == "ron"]
+        if rons:
+            if self.preset.multi_ron == "head_bump":  # R-MULTI-4
+                rons = rons[:1]
+            elif (self.preset.multi_ron == "double" and len(rons) >= 3
+                  and "sanchahou" in self.preset.abortive_draws):  # R-MULTI-3
+                self._seats[d].riichi_declared = False  # R-ABORT-5
+                self._abort("sanchahou", events, reveal=rons)
+                return
+            self._win_ron(rons, d, tile, chankan, claim["wins"], events)
+            return
+        kind = tile >> 2
+        for seat in order:  # R-FURITEN-3 / -4: a passed completing tile
+            s = self._seats[seat]
+            if kind in s.waits:
+                s.temp_furiten = True
+                if s.riichi:
+                    s.riichi_furiten = True
+        if chankan:
+            self._complete_shouminkan(d, tile, events)
+            return
+        ds = self._seats[d]
+        if ds.riichi_declared:  # R-RIICHI-4
+            ds.riichi_declared = False
+            ds.riichi = True
+            ds.ippatsu = True
+            ds.deposits_posted += 1
+            self.scores[d] -= 1000
+            self.deposits += 1000
+            events.append({"type": "riichi_established", "seat": d, "double": ds.double_riichi,
+                           "scores": list(self.scores), "deposits": self.deposits})
+            if "suucha_riichi" in self.preset.abortive_draws and all(x.riichi for x in self._seats):
+                self._abort("suucha_riichi", events)  # R-ABORT-3
+                return
+        if self._suukaikan:  # R-ABORT-4
+            self._abort("suukaikan", events)
+            return
+        if self.live_count == 0:  # R-WALL-7
+            self._exhaustive_draw(events)
+            return
+        call = next((answers[s] for s in order if s in answers and answers[s].type in ("pon", "daiminkan")), None)
+        if call is None:
+            call = next((answers[s] for s in order if s in answers and answers[s].type == "chi"), None)
+        if call is None:
+            self._draw((d + 1) % 4, events, rinshan=False)
+        else:
+            self._call(call, d, events)
+
+    def _interrupt(self) -> None:
+        """Any call ends the first go-around and every ippatsu window (R-FIRST-1, R-FIRST-2)."""
+        self._no_calls = False
+        for x in self._seats:
+            x.ippatsu = False
+
+    def _call(self, a: Action, d: int, events: list[dict]) -> None:
+        """Carry out chi, pon or daiminkan on seat ``d``'s discard (R-CALL-1..3, R-CALL-6)."""
+        s = self._seats[a.seat]
+        tile = a.tile
+        assert tile is not None
+        for t in a.tiles:
+            s.hand.remove(t)
+        meld = Meld(type=a.type, tiles=tuple(sorted(a.tiles + (tile,))), called_tile=tile, from_seat=d)
+        s.melds.append(meld)
+        ds = self._seats[d]
+        ds.discards[-1]["called"] = True
+        ds.nagashi = False
+        self._interrupt()
+        events.append({"type": "call", "seat": a.seat, "meld": meld.to_json()})
+        if a.type in ("pon", "daiminkan"):
+            self._check_pao(a.seat, tile >> 2, d)
+        self._turn = a.seat
+        if a.type == "daiminkan":
+            self._kan_done(a.seat, events, deferred=True)
+            return
+        self._turn_kind = "call"
+        self._drawn = None
+        self._kuikae = kuikae_forbidden(a.type, tile, a.tiles)
+        self._open({a.seat: self._turn_actions(a.seat)}, "turn")
+
+    def _check_pao(self, seat: int, kind: int, discarder: int) -> None:
+        """R-PAO-1: third dragon set / fourth wind set completed by a pon or minkan."""
+        s = self._seats[seat]
+        set_kinds = {m.kind for m in s.melds if m.type != "chi"}
+        if kind in DRAGON_KINDS and all(k in set_kinds for k in DRAGON_KINDS):
+            s.liable["daisangen"] = discarder
+        if kind in WIND_KINDS and all(k in set_kinds for k in WIND_KINDS):
+            s.liable["daisuushii"] = discarder
+
+    # ------------------------------------------------------------------ kans
+
+    def _kan_done(self, seat: int, events: list[dict], *, deferred: bool) -> None:
+        """A kan is completed: count it, dora per R-DORA-3, R-ABORT-4 check, replacement draw."""
+        self._kan_owners.append(seat)
+        if deferred and self.preset.kan_dora_timing == "deferred_open":
+            self._pending_dora += 1
+        else:
+            self._reveal_dora(events)
+        if (len(self._kan_owners) == 4 and len(set(self._kan_owners)) > 1
+                and "suukaikan" in self.preset.abortive_draws):
+            self._suukaikan = True
+        s = self._seats[seat]
+        s.waits = waits(s.hand, s.meld_tiles())
+        self._draw(seat, events, rinshan=True)
+
+    def _ankan(self, seat: int, four: tuple[int, ...], events: list[dict]) -> None:
+        s = self._seats[seat]
+        for t in four:
+            s.hand.remove(t)
+        s.melds.append(Meld(type="ankan", tiles=tuple(sorted(four))))
+        self._interrupt()
+        events.append({"type": "ankan", "seat": seat, "tiles": list(four)})
+        self._reveal_pending(events)  # R-DORA-3: an earlier pending indicator first
+        self._kan_done(seat, events, deferred=False)
+
+    def _declare_shouminkan(self, seat: int, tile: int, events: list[dict]) -> None:
+        s = self._seats[seat]
+        s.hand.remove(tile)
+        events.append({"type": "shouminkan", "seat": seat, "tile": tile})
+        self._reveal_pending(events)  # R-DORA-3 (an earlier minkan's indicator)
+        self._kakan = (seat, tile)
+        self._drawn = None
+        self._open_claims(seat, tile, events, chankan=True)  # R-KAN-5
+
+    def _complete_shouminkan(self, seat: int, tile: int, events: list[dict]) -> None:
+        s = self._seats[seat]
+        i = next(i for i, m in enumerate(s.melds) if m.type == "pon" and m.kind == tile >> 2)
+        pon = s.melds[i]
+        s.melds[i] = Meld(type="shouminkan", tiles=tuple(sorted(pon.tiles + (tile,))), called_tile=pon.called_tile,
+                          from_seat=pon.from_seat, added_tile=tile)
+        self._kakan = None
+        self._interrupt()
+        events.append({"type": "kan_completed", "seat": seat, "meld": s.melds[i].to_json()})
+        self._kan_done(seat, events, deferred=True)
+
+    # ------------------------------------------------------------------ hand end
+
+    def _win_tsumo(self, seat: int, events: list[dict]) -> None:
+        tile = self._drawn
+        assert tile is not None
+        res = self._win_result(seat, tile, tsumo=True)
+        assert res is not None
+        s = self._seats[seat]
+        pao = self._pao_seat(s, res)
+        deltas = settlement.win_deltas(res, tsumo=True, winner=seat, discarder=None, dealer=self.dealer,
+                                       honba=self.honba, deposits=self.deposits, pao_seat=pao, preset=self.preset)
+        win = self._win_record(seat, tile, res, deltas, tsumo=True, pao=pao)
+        self._end_hand({"kind": "win", "wins": [win]}, deltas, events,
+                       dealer_repeat=seat == self.dealer, deposits_taken=True)
+
+    def _win_ron(self, rons: list[int], d: int, tile: int, chankan: bool, results: dict, events: list[dict]) -> None:
+        self._seats[d].riichi_declared = False  # R-RIICHI-3: void riichi, no deposit
+        total = [0, 0, 0, 0]
+        wins = []
+        for i, seat in enumerate(rons):  # R-MULTI-2: bonuses to the nearest winner
+            res = results[seat]
+            s = self._seats[seat]
+            pao = self._pao_seat(s, res)
+            deltas = settlement.win_deltas(res, tsumo=False, winner=seat, discarder=d, dealer=self.dealer,
+                                           honba=self.honba if i == 0 else 0,
+                                           deposits=self.deposits if i == 0 else 0, pao_seat=pao,
+                                           preset=self.preset)
+            wins.append(self._win_record(seat, tile, res, deltas, tsumo=False, pao=pao, discarder=d,
+                                         chankan=chankan))
+            total = [a + b for a, b in zip(total, deltas)]
+        self._end_hand({"kind": "win", "wins": wins}, total, events,
+                       dealer_repeat=self.dealer in rons, deposits_taken=True)
+
+    def _pao_seat(self, s: SeatState, res: Any) -> int | None:
+        names = {name for name, _v in res.yaku}
+        for yakuman, liable in s.liable.items():
+            if yakuman in names:
+                return liable
+        return None
+
+    def _win_record(self, seat: int, tile: int, res: Any, deltas: list[int], *, tsumo: bool,
+                    pao: int | None, discarder: int | None = None, chankan: bool = False) -> dict:
+        s = self._seats[seat]
+        return {"seat": seat, "tsumo": tsumo, "tile": tile, "from_seat": discarder, "chankan": chankan,
+                "hand": sorted(s.hand if tsumo else s.hand + [tile]), "melds": [m.to_json() for m in s.melds],
+                "han": res.han, "fu": res.fu, "yaku": [list(y) for y in res.yaku], "yakuman": res.yakuman,
+                "limit": res.limit, "base_points": res.base_points, "payments": deltas, "pao_seat": pao,
+                "ura_indicators": [self._wall[URA_INDICATOR_INDEX[i]] for i in range(self._n_dora)]
+                if s.riichi else []}
+
+    def _exhaustive_draw(self, events: list[dict]) -> None:
+        """R-DRAW-2: tenpai judged and revealed, nagashi, noten payments, deposits, rotation."""
+        tenpai = [x.riichi or bool(x.waits) for x in self._seats]
+        nagashi = [self.preset.nagashi_mangan and x.nagashi and bool(x.discards) for x in self._seats]
+        if any(nagashi):
+            deltas = settlement.nagashi_deltas(nagashi, self.dealer)
+        else:
+            deltas = settlement.noten_deltas(tenpai)
+        result = {"kind": "exhaustive_draw", "tenpai": tenpai, "nagashi": nagashi,
+                  "revealed": {str(i): sorted(x.hand) for i, x in enumerate(self._seats) if tenpai[i]}}
+        self._end_hand(result, deltas, events, dealer_repeat=tenpai[self.dealer], deposits_taken=False)
+
+    def _abort(self, kind: str, events: list[dict], reveal: list[int] | None = None) -> None:
+        """R-ABORT-6: no payments, deposits stay (or return), honba +1, dealer repeats."""
+        result: dict = {"kind": "abortive_draw", "abort": kind,
+                        "revealed": {str(i): sorted(self._seats[i].hand) for i in (reveal or [])}}
+        self._end_hand(result, [0, 0, 0, 0], events, dealer_repeat=True, deposits_taken=False)
+
+    def _end_hand(self, result: dict, deltas: list[int], events: list[dict], *, dealer_repeat: bool,
+                  deposits_taken: bool) -> None:
+        """Settle (R-PAY-7), rotate (R-ROT) and decide the game end (R-END-8)."""
+        for i in range(4):
+            self.scores[i] += deltas[i]
+        returned = [0, 0, 0, 0]
+        if deposits_taken:
+            self.deposits = 0
+        elif self.preset.deposits_after_draw == "return" and self.deposits:  # R-DRAW-5
+            for i, x in enumerate(self._seats):
+                returned[i] = 1000 * x.deposits_posted
+                self.scores[i] += returned[i]
+            self.deposits -= sum(returned)
+        for x in self._seats:
+            x.deposits_posted = 0
+        kind = result["kind"]
+        if not self.preset.honba:
+            honba = 0
+        elif kind != "win" or dealer_repeat:
+            honba = self.honba + 1  # R-ROT-2
+        else:
+            honba = 0
+        result.update({"deltas": list(deltas), "deposits_returned": returned, "scores": list(self.scores),
+                       "deposits": self.deposits, "dealer_repeat": dealer_repeat,
+                       "hand_number": self.hand_number, "honba": self.honba,
+                       "dora_indicators": self.dora_indicators()})
+        self.hand_result = result
+        self.hands_played += 1
+        self._legal, self._answers = {}, {}
+        self._claim = None
+        events.append({"type": "hand_end", "result": result})
+        if dealer_repeat:
+            nxt = (self.hand_number, self.dealer, honba)
+        else:
+            nxt = (self.hand_number + 1, (self.dealer + 1) % 4, honba)
+        if self._game_ends(kind, dealer_repeat):
+            self._finish(events)
+        else:
+            self._next = nxt
+            self.phase = "hand_over"
+
+    def _game_ends(self, kind: str, dealer_repeat: bool) -> bool:
+        """R-END-8: bust, last hand without repeat, automatic stop; single hand always ends."""
+        p = self.preset
+        if p.game_format == "single":
+            return True
+        if p.bust_ends_game and any(x < 0 for x in self.scores):
+            return True
+        last = 3 if p.game_format == "east" else 7
+        if self.hand_number >= last:
+            if not dealer_repeat:
+                return True
+            if p.auto_stop and kind != "abortive_draw":
+                first = settlement.placement_order(self.scores)[0]
+                if first == self.dealer and self.scores[self.dealer] >= 30_000:
+                    return True
+        return False
+
+    def _finish(self, events: list[dict]) -> None:
+        self.game_result = settlement.game_result(self.scores, self.deposits, self.preset)
+        self.scores = list(self.game_result["final_scores"])
+        self.deposits = 0
+        self._next = None
+        self.phase = "game_over"
+        events.append({"type": "game_end", "result": self.game_result})

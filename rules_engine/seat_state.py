@@ -1,0 +1,69 @@
+"""Per-seat state inside one hand (R-HAND, R-TURN-5, R-RIICHI, R-FURITEN, R-NAGASHI, R-PAO).
+
+Plain mutable record owned by ``Game``; nothing outside ``rules_engine.game``
+should change it. Tile ids are physical ids 0..135.
+"""
+from __future__ import annotations
+
+from .meld import Meld
+from .tiles import is_terminal_or_honor
+
+
+class SeatState:
+    """One seat's hand-local state.
+
+    - ``hand``: concealed tile ids (``13 - 3m`` between turns, ``14 - 3m`` in turn, R-HAND-1).
+    - ``melds``: declared sets in call order; ``discards``: the discard history
+      ``[{tile, riichi, called, tsumogiri, order}]`` (R-TURN-5).
+    - ``waits``: waiting kinds of the last ``13 - 3m`` hand (R-TENPAI-1).
+    - riichi: ``riichi_declared`` (declared on the last discard, not yet established,
+      R-RIICHI-4), ``riichi`` (established), ``double_riichi``, ``ippatsu`` (window open).
+    - furiten: ``temp_furiten`` (R-FURITEN-3), ``riichi_furiten`` (R-FURITEN-4); the
+      discard furiten (R-FURITEN-2) is derived from ``discard_kinds``.
+    - ``nagashi``: all discards terminal/honor and none claimed so far (R-NAGASHI-1).
+    - ``liable``: ``{"daisangen"|"daisuushii": liable seat}`` (R-PAO-1).
+    - ``deposits_posted``: riichi deposits this seat has on the table (returned in
+      ``riichi-single-deal``, R-DRAW-5).
+    """
+
+    __slots__ = ("hand", "melds", "discards", "discard_kinds", "waits", "riichi", "riichi_declared",
+                 "double_riichi", "ippatsu", "temp_furiten", "riichi_furiten", "nagashi", "liable",
+                 "deposits_posted")
+
+    def __init__(self, hand: list[int]) -> None:
+        self.hand = hand
+        self.melds: list[Meld] = []
+        self.discards: list[dict] = []
+        self.discard_kinds: set[int] = set()
+        self.waits: frozenset[int] = frozenset()
+        self.riichi = False
+        self.riichi_declared = False
+        self.double_riichi = False
+        self.ippatsu = False
+        self.temp_furiten = False
+        self.riichi_furiten = False
+        self.nagashi = True
+        self.liable: dict[str, int] = {}
+        self.deposits_posted = 0
+
+    @property
+    def is_closed(self) -> bool:
+        """No chi, pon, daiminkan or shouminkan (R-CALL-7)."""
+        return all(m.type == "ankan" for m in self.melds)
+
+    def meld_tiles(self) -> list[int]:
+        """All tile ids in this seat's melds."""
+        return [t for m in self.melds for t in m.tiles]
+
+    def furiten(self) -> bool:
+        """R-FURITEN-1: discard furiten (R-FURITEN-2), temporary (-3) or riichi (-4)."""
+        return self.riichi_furiten or self.temp_furiten or not self.waits.isdisjoint(self.discard_kinds)
+
+    def add_discard(self, tile: int, *, riichi: bool, tsumogiri: bool, order: int) -> dict:
+        """Record a discard (R-TURN-5) and return its record."""
+        rec = {"tile": tile, "riichi": riichi, "called": False, "tsumogiri": tsumogiri, "order": order}
+        self.discards.append(rec)
+        self.discard_kinds.add(tile >> 2)
+        if not is_terminal_or_honor(tile >> 2):
+            self.nagashi = False
+        return rec

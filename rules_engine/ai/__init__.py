@@ -1,0 +1,46 @@
+"""Computer players (P-BOT, P-PRAC): ``STRENGTHS`` and ``decide``.
+
+A computer sees exactly what a human in its seat sees (P-BOT-3): ``decide`` takes the
+seat view ``game.view(seat)`` (a dict, see docs/engine-api.md "Views") and returns one
+of its ``legal_actions``; it never receives the ``Game``.
+
+>>> sorted(STRENGTHS)
+['beginner', 'intermediate', 'strong']
+"""
+from __future__ import annotations
+
+import random
+
+from rules_engine.actions import Action
+from rules_engine.ai.players import PLAYERS
+from rules_engine.ai.state import Situation
+
+STRENGTHS: dict[str, str] = {
+    "beginner": "Kohai (beginner)",
+    "intermediate": "Senpai (intermediate)",
+    "strong": "Sensei (strong)",
+}
+"""Stable strength id -> display name shown to players (P-BOT-2)."""
+
+
+def decide(strength: str, view: dict, seed: int) -> Action:
+    """Choose the action of a computer of ``strength`` for the seat of ``view``.
+
+    ``view``: the seat view dict of ``game.view(seat)``; ``seed``: int that fixes the
+    tie-breaks, so the result is deterministic for a given (view, seed). Returns one of
+    ``view["legal_actions"]`` as an ``Action``. Raises ``ValueError`` for an unknown
+    strength, a public view (no own hand) or a view without legal actions.
+    """
+    player = PLAYERS.get(strength)
+    if player is None:
+        raise ValueError(f"unknown computer strength {strength!r}; known: {', '.join(STRENGTHS)}")
+    if not isinstance(view, dict):
+        raise ValueError(f"decide needs a seat view dict, got {type(view).__name__}")
+    sit = Situation.from_view(view)
+    if len(sit.legal) == 1:
+        return Action.from_json(sit.legal[0])
+    rng = random.Random(int(seed) ^ (sit.seat << 20) ^ (sit.discard_count << 24))
+    return Action.from_json(player(sit, rng))
+
+
+__all__ = ["STRENGTHS", "decide"]

@@ -1,0 +1,408 @@
+"""The three built-in computer players (P-BOT, P-PRAC).
+
+Each player is a function ``(sit: Situation, rng: random.Random) -> dict`` returning one
+of ``sit.legal`` (the legal actions of the seat view, JSON form), so every decision is
+legal by construction: furiten (R-FURITEN), kuikae (R-KUIKAE) and the riichi lock
+(R-RIICHI-6) are already applied by the engine when it lists the actions.
+
+- ``beginner``: lowers shanten, calls anything that lowers it, declares riichi whenever
+  offered, never folds.
+- ``intermediate``: ukeire with improving tiles, keeps dora, red fives and yakuhai pairs,
+  riichi on good waits (or without a yaku), calls only when the hand keeps a yaku.
+- ``strong``: the intermediate's offence weighed in points against the expected loss of
+  each discard (``defence``), so it folds with genbutsu/suji/kabe against riichi and
+  obvious flush or toitoi hands, and pushes with valuable or well-waiting tenpai.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from rules_engine.ai import defence
+from rules_engine.ai.efficiency import DiscardOption, discard_options, improving_tiles, shanten_of, ukeire
+from rules_engine.ai.state import Situation
+from rules_engine.ai.value import estimate_han, hand_value, open_hand_has_yaku, points, yakuhai_han, dora_in_hand
+from rules_engine.tiles import RED_FIVES, TERMINAL_HONOR_KINDS
+
+Player = Callable[[Situation, random.Random], dict]
+
+_TERM_HONOR = frozenset(TERMINAL_HONOR_KINDS)
+
+
+# ------------------------------------------------------------------ shared helpers
+
+def _first(sit: Situation, *types: str) -> dict | None:
+    for t in types:
+        acts = sit.by_type.get(t)
+        if acts:
+            return acts[0]
+    return None
+
+
+def _tile_for_kind(actions: list[dict], kind: int, sit: Situation) -> dict:
+    """The action among ``actions`` (discard or riichi) discarding ``kind``: an ordinary copy
+    before a red five, the drawn tile before another copy (tsumogiri)."""
+    cands = [a for a in actions if a["tile"] >> 2 == kind]
+    cands.sort(key=lambda a: (a["tile"] in RED_FIVES, a["tile"] != sit.drawn_tile, a["tile"]))
+    return cands[0]
+
+
+def _centrality(kind: int, sit: Situation) -> float:
+    """Tie-break: how useful a lone tile of ``kind`` tends to be (low = discard first)."""
+    if kind >= 27:
+        return 1.5 if yakuhai_han(sit, kind) else 0.0
+    n = kind % 9
+    return (1.0, 2.0, 3.0, 3.5, 3.5, 3.5, 3.0, 2.0, 1.0)[n]
+
+
+def _value_penalty(kind: int, sit: Situation, actions: list[dict]) -> float:
+    """Ukeire-equivalent cost of throwing away dora, a red five or a yakuhai pair (R-DORA)."""
+    pen = 0.0
+    if kind in sit.dora:
+        pen += 5.0 * sit.dora.count(kind)
+    act = _tile_for_kind(actions, kind, sit)
+    if act["tile"] in RED_FIVES:
+        pen += 4.0
+    if kind >= 27 and sit.counts[kind] >= 2 and yakuhai_han(sit, kind):
+        pen += 6.0
+    return pen
+
+
+def _isolation(kind: int, counts: list[int]) -> int:
+    """Number of own tiles within two of ``kind`` in its suit (0 = isolated)."""
+    if kind >= 27:
+        return counts[kind] - 1
+    lo, hi = max(kind - 2, kind // 9 * 9), min(kind + 2, kind // 9 * 9 + 8)
+    return sum(counts[j] for j in range(lo, hi + 1)) - 1
+
+
+def _meld_kinds(sit: Situation) -> list[int]:
+    return [min(m["tiles"]) >> 2 for m in sit.melds]
+
+
+def _open_tanyao(sit: Situation) -> bool:
+    return sit.open_tanyao
+
+
+# ------------------------------------------------------------------ beginner
+
+def beginner(sit: Situation, rng: random.Random) -> dict:
+    """Wins when it can, declares riichi whenever offered, discards to lower shanten
+    (isolated honours and terminals first), calls every chi/pon that lowers shanten."""
+    win = _first(sit, "tsumo", "ron")
+    if win:
+        return win
+    if "riichi" in sit.by_type:
+        acts = sit.by_type["riichi"]
+        return _best_efficiency(sit, acts, rng, simple=True)
+    if "discard" in sit.by_type:
+        return _best_efficiency(sit, sit.by_type["discard"], rng, simple=True)
+    # claim decision
+    before = shanten_of(sit.counts)
+    for typ in ("pon", "chi"):
+        for a in sit.by_type.get(typ, []):
+            c = sit.counts[:]
+            for t in a["tiles"]:
+                c[t >> 2] -= 1
+            if shanten_of(c) < before:
+                return a
+    return _first(sit, "pass") or sit.legal[0]
+
+
+def _best_efficiency(sit: Situation, actions: list[dict], rng: random.Random, *, simple: bool,
+                     improve: bool = False, value: bool = False) -> dict:
+    """Choose among discard/riichi ``actions`` by shanten, then (unless ``simple``) ukeire,
+    improving tiles and value; ties by isolation and rng."""
+    kinds = sorted({a["tile"] >> 2 for a in actions})
+    opts = discard_options(sit.counts, sit.visible)
+    best_sh = min(opts[k].shanten for k in kinds)
+    cands = [k for k in kinds if opts[k].shanten == best_sh]
+    if simple:
+        key = {k: (-_isolation(k, sit.counts), -_centrality(k, sit), rng.random()) for k in cands}
+        return _tile_for_kind(actions, min(cands, key=key.__getitem__), sit)
+    scores = _efficiency_scores(sit, cands, opts, actions, improve=improve, value=value)
+    best = max(cands, key=lambda k: (scores[k], -_centrality(k, sit), rng.random()))
+    return _tile_for_kind(actions, best, sit)
+
+
+def _efficiency_scores(sit: Situation, cands: list[int], opts: dict[int, DiscardOption],
+                       actions: list[dict], *, improve: bool, value: bool) -> dict[int, float]:
+    """Score (in tiles) for each candidate kind: ukeire + 0.4 × improving tiles − value cost."""
+    scores = {}
+    for k in cands:
+        o = opts[k]
+        s = float(o.ukeire if o.ukeire >= 0 else 0)
+        if value:
+            s -= _value_penalty(k, sit, actions)
+        s -= 0.05 * _isolation(k, sit.counts)
+        scores[k] = s
+    if improve and cands and opts[cands[0]].shanten <= 2:
+        top = sorted(cands, key=scores.__getitem__, reverse=True)[:3]
+        for k in top:
+            o = opts[k]
+            c = sit.counts[:]
+            c[k] -= 1
+            scores[k] += 0.4 * improving_tiles(c, sit.visible, o.shanten, o.ukeire,
+                                               budget=10 if o.shanten <= 1 else 6)
+    return scores
+
+
+# ------------------------------------------------------------------ intermediate
+
+def intermediate(sit: Situation, rng: random.Random) -> dict:
+    """Efficiency by ukeire and improving tiles with value awareness; riichi on good waits
+    or when the hand has no yaku; calls only when the hand keeps a yaku (R-WIN-2)."""
+    win = _first(sit, "tsumo", "ron")
+    if win:
+        return win
+    if sit.riichi:  # locked hand (R-RIICHI-6): only the engine's offers remain
+        return _riichi_locked(sit)
+    if "discard" in sit.by_type or "riichi" in sit.by_type:
+        k = _kyuushu(sit)
+        if k:
+            return k
+        kan = _self_kan(sit, threats=None)
+        if kan:
+            return kan
+        choice = _best_efficiency(sit, sit.by_type.get("discard", []) or sit.by_type["riichi"], rng,
+                                  simple=False, improve=True, value=True)
+        if "riichi" in sit.by_type and _wants_riichi(sit, strong=False):
+            return _riichi_choice(sit, None)
+        return choice
+    call = _call_choice(sit, threats=None)
+    return call or _first(sit, "pass") or sit.legal[0]
+
+
+def _riichi_locked(sit: Situation) -> dict:
+    kan = _first(sit, "ankan")
+    if kan:
+        return kan
+    return _first(sit, "discard") or sit.legal[0]
+
+
+def _kyuushu(sit: Situation) -> dict | None:
+    """Abort with nine terminals (R-ABORT-1) unless ten or more kinds make kokushi likely."""
+    act = _first(sit, "kyuushu")
+    if act and sum(1 for k in _TERM_HONOR if sit.counts[k]) < 11:
+        return act
+    return None
+
+
+def _riichi_options(sit: Situation) -> list[tuple[dict, int, list[int]]]:
+    """``(riichi action, unseen wait tiles, wait kinds)`` for each riichi discard kind."""
+    out = []
+    seen = set()
+    for a in sit.by_type.get("riichi", []):
+        k = a["tile"] >> 2
+        if k in seen:
+            continue
+        seen.add(k)
+        c = sit.counts[:]
+        c[k] -= 1
+        u, kinds = ukeire(c, sit.visible, 0)
+        out.append((_tile_for_kind(sit.by_type["riichi"], k, sit), u, kinds))
+    return out
+
+
+def _riichi_choice(sit: Situation, threats) -> dict:
+    opts = _riichi_options(sit)
+    def key(o):
+        a, u, kinds = o
+        furiten = any(k in sit.own_discard_kinds or k == a["tile"] >> 2 for k in kinds)
+        loss = defence.expected_loss(sit, threats, a["tile"] >> 2) if threats else 0.0
+        return (u * (0.4 if furiten else 1.0)) * 100 - loss
+    return max(opts, key=key)[0]
+
+
+def _closed_yaku_without_riichi(sit: Situation, counts: list[int]) -> bool:
+    """Whether a closed tenpai hand (13 tiles ``counts``) likely has a yaku for ron without
+    riichi: yakuhai triplet, tanyao (all simples) or a flush (R-YAKU-4)."""
+    for k in range(27, 34):
+        if counts[k] >= 3 and yakuhai_han(sit, k):
+            return True
+    if all(counts[k] == 0 for k in _TERM_HONOR) and not any(m for m in sit.melds if min(m["tiles"]) >> 2 in _TERM_HONOR):
+        return True
+    suits = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+    return sum(suits) - max(suits) == 0
+
+
+def _wants_riichi(sit: Situation, strong: bool, threats=None) -> bool:
+    """Riichi when the best riichi wait is good (≥ 2 kinds and ≥ 4 unseen tiles) or the hand
+    has no yaku without it; damaten a good-value or late hand that already has a yaku."""
+    opts = _riichi_options(sit)
+    if not opts:
+        return False
+    a, u, kinds = max(opts, key=lambda o: o[1])
+    c = sit.counts[:]
+    c[a["tile"] >> 2] -= 1
+    has_yaku = _closed_yaku_without_riichi(sit, c)
+    if u == 0:
+        return False
+    if not has_yaku:
+        return True
+    good = len(kinds) >= 2 and u >= 4
+    if not strong:
+        return good
+    value = points(estimate_han(sit, c, closed=True, dora=dora_in_hand(sit)) - 1.5, sit.is_dealer)
+    if value >= 7700:
+        return False  # already mangan: damaten keeps the wait hidden
+    if sit.wall_count < 8:
+        return False
+    return good or sit.wall_count > 30
+
+
+def _self_kan(sit: Situation, threats) -> dict | None:
+    """Ankan/shouminkan when it does not worsen the shanten; not while folding."""
+    for typ in ("ankan", "shouminkan"):
+        for a in sit.by_type.get(typ, []):
+            kind = (a["tiles"][0] if a["tiles"] else a["tile"]) >> 2
+            c = sit.counts[:]
+            before = min(discard_options(c, sit.visible)[k].shanten for k in range(34) if c[k])
+            c[kind] -= 4 if typ == "ankan" else 1
+            if min(c) < 0:
+                continue
+            after = shanten_of(c)
+            if after > before:
+                continue
+            if threats and typ == "shouminkan" and any(th.tenpai >= 0.5 for _, th, _ in threats):
+                continue
+            if threats and before >= 1 and any(th.tenpai >= 0.9 for _, th, _ in threats):
+                continue
+            return a
+    return None
+
+
+def _call_choice(sit: Situation, threats) -> dict | None:
+    """Chi/pon/daiminkan worth making: lowers shanten (a yakuhai pon may keep it) and the hand
+    keeps a yaku (R-WIN-2); ``threats`` (strong player) vetoes calls while folding."""
+    before = shanten_of(sit.counts)
+    meld_kinds = _meld_kinds(sit)
+    if threats and before >= 1 and any(th.tenpai >= 0.6 for _, th, _ in threats):
+        return None
+    best, best_key = None, None
+    for typ in ("pon", "chi", "daiminkan"):
+        for a in sit.by_type.get(typ, []):
+            kind = a["tile"] >> 2
+            c = sit.counts[:]
+            for t in a["tiles"]:
+                c[t >> 2] -= 1
+            if typ == "daiminkan":
+                if sit.is_closed or shanten_of(c) > before or threats:
+                    continue
+                if open_hand_has_yaku(sit, c, meld_kinds + [kind], _open_tanyao(sit)):
+                    return a
+                continue
+            after = shanten_of(c)
+            call_kind = min([kind] + [t >> 2 for t in a["tiles"]])
+            yakuhai = typ == "pon" and yakuhai_han(sit, kind) > 0
+            if after > before or (after == before and not yakuhai):
+                continue
+            if not open_hand_has_yaku(sit, c, meld_kinds + [call_kind], _open_tanyao(sit)):
+                continue
+            if sit.is_closed and not yakuhai:
+                # opening a closed hand costs riichi: only when close or valuable
+                han = estimate_han(sit, c, closed=False, dora=dora_in_hand(sit), meld_kinds=meld_kinds + [call_kind])
+                if after >= 3 or (after == 2 and han < 2):
+                    continue
+            key = (after, -_call_ukeire(sit, c))
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+    return best
+
+
+def _call_ukeire(sit: Situation, c: list[int]) -> int:
+    opts = discard_options(c, sit.visible)
+    return max(o.ukeire for o in opts.values())
+
+
+# ------------------------------------------------------------------ strong
+
+def strong(sit: Situation, rng: random.Random) -> dict:
+    """The intermediate's offence plus defence: each discard is scored as
+    P(win) × hand value − expected deal-in loss (``defence.expected_loss``)."""
+    win = _first(sit, "tsumo", "ron")
+    if win:
+        return win
+    if sit.riichi:
+        return _riichi_locked(sit)
+    threats = defence.assess(sit)
+    if "discard" in sit.by_type or "riichi" in sit.by_type:
+        k = _kyuushu(sit)
+        if k:
+            return k
+        kan = _self_kan(sit, threats)
+        if kan:
+            return kan
+        actions = sit.by_type.get("discard", []) or sit.by_type["riichi"]
+        choice = _strong_discard(sit, actions, threats, rng)
+        if "riichi" in sit.by_type and _wants_riichi(sit, strong=True, threats=threats):
+            ck = choice["tile"] >> 2
+            c = sit.counts[:]
+            c[ck] -= 1
+            if shanten_of(c) == 0:  # the chosen discard keeps tenpai: declare with the best wait
+                return _riichi_choice(sit, threats)
+        return choice
+    call = _call_choice(sit, threats)
+    return call or _first(sit, "pass") or sit.legal[0]
+
+
+def _win_chance(sit: Situation, sh: int, uke: int, furiten: bool) -> float:
+    """Rough probability (0..1) of winning this hand from ``sh`` shanten with ``uke`` unseen
+    tiles that advance it, given the tiles left in the wall and riichi opponents."""
+    turns = sit.wall_count / 4.0
+    unseen_total = max(20, 136 - sum(sit.visible))
+    if sh <= 0:
+        q = uke / unseen_total
+        per_turn = q if furiten else min(0.9, q * 2.2)
+        w = (1.0 - (1.0 - per_turn) ** turns) * 0.75
+    elif sh == 1:
+        w = 0.45 * min(1.0, uke / 20.0) ** 0.5 * min(1.0, turns / 12.0)
+    elif sh == 2:
+        w = 0.2 * min(1.0, uke / 30.0) ** 0.5 * min(1.0, turns / 15.0)
+    elif sh == 3:
+        w = 0.08 * min(1.0, turns / 16.0)
+    else:
+        w = 0.02
+    n_riichi = sum(1 for o in sit.opponents if o.riichi)
+    return w * (1.0 - 0.25 * n_riichi)
+
+
+def _strong_discard(sit: Situation, actions: list[dict], threats, rng: random.Random) -> dict:
+    kinds = sorted({a["tile"] >> 2 for a in actions})
+    losses = {k: defence.expected_loss(sit, threats, k) for k in kinds}
+    opts = discard_options(sit.counts, sit.visible, all_ukeire=True)
+    best_sh = min(opts[k].shanten for k in kinds)
+    eff_cands = [k for k in kinds if opts[k].shanten == best_sh]
+    eff = _efficiency_scores(sit, eff_cands, opts, actions, improve=True, value=True)
+    if max(losses[k] for k in eff_cands) < 60.0:
+        # no real threat: play like the intermediate, with safety as a small tie-break
+        best = max(eff_cands, key=lambda k: (eff[k] - losses[k] / 100.0, -_centrality(k, sit), rng.random()))
+        return _tile_for_kind(actions, best, sit)
+    # push/fold: offence in points against expected loss
+    meld_kinds = _meld_kinds(sit)
+    dora = dora_in_hand(sit)
+    scores = {}
+    for k in kinds:
+        o = opts[k]
+        c = sit.counts[:]
+        c[k] -= 1
+        if sit.is_closed or open_hand_has_yaku(sit, c, meld_kinds, _open_tanyao(sit)):
+            han = estimate_han(sit, c, closed=sit.is_closed, dora=dora - _dora_of_discard(sit, actions, k),
+                               meld_kinds=meld_kinds)
+            value = points(han, sit.is_dealer)
+        else:
+            value = 0.0
+        furiten = o.shanten == 0 and any(w in sit.own_discard_kinds or w == k for w in o.kinds)
+        offence = _win_chance(sit, o.shanten, max(o.ukeire, 0), furiten) * (value + 1000.0 * sit.riichi_deposits)
+        bonus = eff.get(k, 0.0) * 3.0  # efficiency as a tie-break among equal shanten
+        scores[k] = offence - losses[k] + bonus
+    best = max(kinds, key=lambda k: (scores[k], -_centrality(k, sit), rng.random()))
+    return _tile_for_kind(actions, best, sit)
+
+
+def _dora_of_discard(sit: Situation, actions: list[dict], kind: int) -> int:
+    a = _tile_for_kind(actions, kind, sit)
+    return sit.dora.count(kind) + (1 if a["tile"] in RED_FIVES else 0)
+
+
+PLAYERS: dict[str, Player] = {"beginner": beginner, "intermediate": intermediate, "strong": strong}

@@ -57,12 +57,16 @@ def waiting_kinds(counts: Sequence[int], meld_counts: Sequence[int] | None = Non
     R-WIN-1 (ignoring yaku), unless the player already holds all four copies of
     ``k`` in concealed tiles and melds together (TV-06 (a)). Copies visible
     elsewhere do not matter (R-TENPAI-2, TV-06 (c)).
-    Raises ``ValueError`` for malformed input or a ``14 - 3m`` hand.
+    Raises ``ValueError`` for malformed input (including more than four copies
+    of a kind in concealed tiles and melds together) or a ``14 - 3m`` hand.
     """
     b, n = to_key(counts)
     if n % 3 != 1:
         raise ValueError(f"waiting kinds need a hand of 13-3m concealed tiles, got {n} (R-HAND-1)")
     melds = _counts34("meld_counts", meld_counts)
+    for k in _KINDS:
+        if b[k] + melds[k] > 4:
+            raise ValueError(f"kind {k}: {b[k]} concealed plus {melds[k]} in melds exceeds the 4 copies (R-TILE-1)")
     if shanten_from_key(b, n) != 0:
         return []
     return [k for k in _improving(b, n, 0) if b[k] + melds[k] < 4]

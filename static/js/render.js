@@ -1,0 +1,279 @@
+// Rendering of the live table from a seat view (docs/engine-api.md "Views"; P-PLAY, P-FLOW).
+// Pure view -> DOM: no network here. table.js owns the state and passes callbacks.
+import { h, signed } from "./dom.js";
+import { tileEl, sortTiles, kindOf } from "./tiles.js";
+import { renderResult } from "./result.js";
+
+const POND_ROW = 6;
+
+/** Position of `seat` relative to the viewer: "me", "right" (next), "across", "left" (previous). */
+export function relPos(seat, mySeat) {
+  const base = mySeat === null || mySeat === undefined ? 0 : mySeat;
+  return ["me", "right", "across", "left"][(seat - base + 4) % 4];
+}
+
+/** Player record of the state message for `seat` (name, is_computer), with a fallback name. */
+export function playerOf(game, seat, t) {
+  const p = (game && game.players || []).find((x) => x.seat === seat);
+  return p || { seat, name: `${t("player")} ${seat + 1}`, is_computer: false };
+}
+
+export function displayName(game, seat, mySeat, t) {
+  const p = playerOf(game, seat, t);
+  return seat === mySeat ? `${p.name} (${t("you")})` : p.name;
+}
+
+/**
+ * Legal actions of the view grouped for the UI:
+ * {discard: Map(tileId -> action), riichi: Map(tileId -> action), calls: [action], all: [action]}.
+ */
+export function groupActions(view) {
+  const all = view.legal_actions || [];
+  const discard = new Map();
+  const riichi = new Map();
+  const calls = [];
+  for (const a of all) {
+    if (a.type === "discard") discard.set(a.tile, a);
+    else if (a.type === "riichi") riichi.set(a.tile, a);
+    else calls.push(a);
+  }
+  return { discard, riichi, calls, all };
+}
+
+/** A meld (Meld.to_json) with the called tile turned toward its giver (left/across/right). */
+function meldEl(meld, owner, ctx) {
+  const { base, t } = ctx;
+  const tiles = [...meld.tiles];
+  const wrap = h("span", { class: `meld meld-${meld.type}` });
+  if (meld.type === "ankan") {
+    const shown = sortTiles(tiles);
+    shown.forEach((id, i) => wrap.appendChild(tileEl(i === 0 || i === 3 ? null : id, { base, t })));
+    wrap.setAttribute("aria-label", `${t("ankan")}`);
+    return wrap;
+  }
+  const called = meld.called_tile;
+  const added = meld.type === "shouminkan" ? meld.added_tile : null;
+  const rest = sortTiles(tiles.filter((x) => x !== called && x !== added));
+  // Giver relative to the owner: previous seat = left, opposite = across, next = right.
+  const rel = meld.from_seat === null || meld.from_seat === undefined ? 1 : (meld.from_seat - owner + 4) % 4;
+  let insertAt = rel === 3 ? 0 : rel === 2 ? 1 : rest.length; // left: first; across: second; right: last
+  const order = [...rest];
+  order.splice(insertAt, 0, called);
+  for (const id of order) {
+    if (id === called && added !== null && added !== undefined) {
+      const stack = h("span", { class: "kan-stack" }, tileEl(added, { base, t, sideways: true }),
+        tileEl(called, { base, t, sideways: true }));
+      wrap.appendChild(stack);
+    } else {
+      wrap.appendChild(tileEl(id, { base, t, sideways: id === called, cls: id === called ? "called" : "" }));
+    }
+  }
+  return wrap;
+}
+
+function meldsEl(player, ctx) {
+  const melds = player.melds || [];
+  return h("div", { class: "melds", "aria-label": ctx.t("melds") }, melds.map((m) => meldEl(m, player.seat, ctx)));
+}
+
+/** Pond: 6 per row, riichi discard sideways, called discards greyed (P-PLAY). */
+function pondEl(player, ctx) {
+  const { base, t, view } = ctx;
+  const discards = player.discards || [];
+  const rows = [];
+  for (let i = 0; i < discards.length; i += POND_ROW) rows.push(discards.slice(i, i + POND_ROW));
+  const last = view.last_discard;
+  return h("div", { class: "pond", "aria-label": t("pond") },
+    rows.map((row) => h("div", { class: "pond-row" }, row.map((d) => {
+      const isLast = last && last.seat === player.seat && last.tile === d.tile && !d.called;
+      return tileEl(d.tile, { base, t, sideways: !!d.riichi,
+        cls: [d.called ? "called-away" : "", d.tsumogiri ? "tsumogiri" : "", isLast ? "last" : ""].join(" ").trim() });
+    }))));
+}
+
+function seatHeader(player, ctx) {
+  const { game, view, t, mySeat } = ctx;
+  const seat = player.seat;
+  const p = playerOf(game, seat, t);
+  const score = (view.scores || [])[seat];
+  return h("header", { class: "seat-head" },
+    h("span", { class: "wind", title: t(`wind_${player.seat_wind}`) }, t(`wind_${player.seat_wind}`)),
+    h("span", { class: "name" }, seat === mySeat ? `${p.name} (${t("you")})` : p.name),
+    p.is_computer ? h("span", { class: "badge badge-cpu" }, t("computer")) : null,
+    view.dealer === seat ? h("span", { class: "badge badge-dealer" }, t("dealer")) : null,
+    player.riichi ? h("span", { class: "badge badge-riichi" }, t("riichi_badge")) : null,
+    h("span", { class: "score", dataset: { role: "score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale)));
+}
+
+function opponentEl(player, ctx) {
+  const pos = relPos(player.seat, ctx.mySeat);
+  const turn = ctx.view.turn === player.seat && ctx.view.phase === "turn";
+  const pending = (ctx.view.pending_seats || []).includes(player.seat) && ctx.view.phase === "claim";
+  const count = player.concealed_count || 0;
+  const backs = h("div", { class: "concealed", "aria-label": ctx.t("concealed", { n: count }) },
+    Array.from({ length: count }, () => tileEl(null, { base: ctx.base, t: ctx.t })));
+  return h("section", { class: `seat seat-${pos}${turn ? " on-turn" : ""}${pending ? " deciding" : ""}`,
+    dataset: { seat: player.seat } },
+    seatHeader(player, ctx), backs, meldsEl(player, ctx), pondEl(player, ctx));
+}
+
+function centerEl(ctx) {
+  const { view, t, base } = ctx;
+  const round = t("round", { wind: t(`wind_${view.round_wind}`), n: (view.hand_number % 4) + 1 });
+  return h("section", { class: "center", "aria-label": round },
+    h("div", { class: "round" }, round),
+    h("dl", { class: "counters" },
+      h("div", {}, h("dt", {}, t("honba")), h("dd", { dataset: { role: "honba" } }, view.honba)),
+      h("div", {}, h("dt", {}, t("deposits")), h("dd", { dataset: { role: "deposits" } }, view.riichi_deposits)),
+      h("div", {}, h("dt", {}, t("wall")), h("dd", { dataset: { role: "wall" } }, view.wall_count))),
+    h("div", { class: "dora" }, h("span", { class: "label" }, t("dora")),
+      h("span", { class: "dora-tiles" }, (view.dora_indicators || []).map((id) => tileEl(id, { base, t })))));
+}
+
+function statusEl(ctx, groups) {
+  const { view, t, mySeat, game, base } = ctx;
+  const lines = [];
+  if (mySeat === null) {
+    lines.push(h("p", { class: "hint" }, t("spectating")));
+  } else if (ctx.riichiMode) {
+    lines.push(h("p", { class: "hint strong" }, t("riichi_choose")));
+  } else if (view.phase === "turn" && view.turn === mySeat && groups.discard.size) {
+    lines.push(h("p", { class: "hint strong" }, t("your_turn")));
+  } else if (view.phase === "claim" && groups.calls.length) {
+    lines.push(h("p", { class: "hint strong" }, t("your_call")));
+  } else if (view.phase === "turn" || view.phase === "claim") {
+    const who = view.phase === "turn" ? view.turn : (view.pending_seats || [])[0];
+    lines.push(h("p", { class: "hint" }, who === undefined || who === mySeat ? t("waiting_others")
+      : t("turn_of", { name: playerOf(game, who, t).name })));
+  }
+  if (view.furiten) lines.push(h("p", { class: "furiten", dataset: { role: "furiten" } }, t("furiten")));
+  const waits = view.waits || [];
+  if (waits.length) {
+    lines.push(h("p", { class: "waits", dataset: { role: "waits" } }, h("span", {}, t("waits")), " ",
+      waits.map((k) => tileEl(null, { base, t, kind: k, cls: "mini" }))));
+  }
+  if (view.tenpai_no_yaku) lines.push(h("p", { class: "warning", dataset: { role: "no-yaku" } }, t("no_yaku")));
+  return h("div", { class: "status", "aria-live": "polite" }, lines);
+}
+
+function actionLabel(a, t) {
+  switch (a.type) {
+    case "chi": return t("chi");
+    case "pon": return t("pon");
+    case "daiminkan": return t("kan");
+    case "ankan": return t("ankan");
+    case "shouminkan": return t("shouminkan");
+    case "tsumo": return t("tsumo");
+    case "ron": return t("ron");
+    case "kyuushu": return t("kyuushu");
+    case "pass": return t("pass");
+    default: return a.type;
+  }
+}
+
+/** Tiles shown on a call button: chi/pon/kan show their tiles (red five choice visible). */
+function actionTiles(a) {
+  if (a.type === "chi" || a.type === "pon" || a.type === "daiminkan") return sortTiles([...(a.tiles || []), a.tile]);
+  if (a.type === "ankan") return sortTiles(a.tiles || []);
+  if (a.type === "shouminkan") return [a.tile];
+  return [];
+}
+
+const ACTION_ORDER = ["tsumo", "ron", "riichi", "ankan", "shouminkan", "daiminkan", "pon", "chi", "kyuushu", "pass"];
+
+function actionsEl(ctx, groups, cb) {
+  const { t, base } = ctx;
+  const buttons = [];
+  const calls = [...groups.calls].sort((a, b) => ACTION_ORDER.indexOf(a.type) - ACTION_ORDER.indexOf(b.type));
+  const sent = ctx.sent;
+  for (const a of calls) {
+    if (a.type === "pass") continue;
+    const tiles = actionTiles(a);
+    buttons.push(h("button", { type: "button", class: `act act-${a.type}`, dataset: { action: a.type },
+      disabled: sent, onclick: () => cb.send(a) },
+      h("span", { class: "act-label" }, actionLabel(a, t)),
+      tiles.length ? h("span", { class: "act-tiles" }, tiles.map((id) => tileEl(id, { base, t, cls: "mini" }))) : null));
+  }
+  if (groups.riichi.size && !ctx.riichiMode) {
+    buttons.push(h("button", { type: "button", class: "act act-riichi", dataset: { action: "riichi" }, disabled: sent,
+      onclick: () => cb.riichiMode(true) }, t("riichi")));
+  }
+  if (ctx.riichiMode) {
+    buttons.push(h("button", { type: "button", class: "act act-cancel", dataset: { action: "cancel" },
+      onclick: () => cb.riichiMode(false) }, t("cancel")));
+  }
+  if (ctx.selected !== null) {
+    buttons.push(h("button", { type: "button", class: "act act-discard primary", dataset: { action: "confirm" },
+      disabled: sent, onclick: () => cb.confirm() }, ctx.riichiMode ? t("riichi") : t("discard")));
+  }
+  const pass = calls.find((a) => a.type === "pass");
+  if (pass) {
+    buttons.push(h("button", { type: "button", class: "act act-pass", dataset: { action: "pass" }, disabled: sent,
+      onclick: () => cb.send(pass) }, t("pass")));
+  }
+  return h("div", { class: "actions", role: "group" }, buttons);
+}
+
+function handEl(ctx, groups, cb) {
+  const { view, t, base } = ctx;
+  const selectable = ctx.riichiMode ? groups.riichi : groups.discard;
+  const drawn = view.drawn_tile;
+  const hand = (view.hand || []).filter((id) => id !== drawn);
+  const make = (id, extra) => {
+    const can = selectable.has(id) && !ctx.sent;
+    const el = tileEl(id, { base, t, cls: [extra, can ? "selectable" : "", ctx.selected === id ? "selected" : ""].join(" ").trim() });
+    if (can) {
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-pressed", ctx.selected === id ? "true" : "false");
+      el.addEventListener("click", () => cb.tile(id));
+      el.addEventListener("dblclick", () => cb.confirmTile(id));
+      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); cb.tile(id); } });
+    } else {
+      el.setAttribute("aria-disabled", "true");
+    }
+    return el;
+  };
+  return h("div", { class: "hand", "aria-label": t("hand") },
+    h("div", { class: "concealed-hand" }, sortTiles(hand).map((id) => make(id, ""))),
+    drawn !== null && drawn !== undefined ? h("div", { class: "drawn" }, make(drawn, "drawn-tile")) : null);
+}
+
+function meEl(player, ctx, groups, cb) {
+  const turn = ctx.view.turn === player.seat && ctx.view.phase === "turn";
+  return h("section", { class: `seat seat-me${turn ? " on-turn" : ""}`, dataset: { seat: player.seat } },
+    seatHeader(player, ctx), pondEl(player, ctx),
+    h("div", { class: "hand-row" }, handEl(ctx, groups, cb), meldsEl(player, ctx)),
+    statusEl(ctx, groups), actionsEl(ctx, groups, cb));
+}
+
+/**
+ * Render the whole board into `board` (replacing its content).
+ * ctx: {game, view, t, base, mySeat, locale, selected, riichiMode, sent, continued, lobbyUrl}
+ * cb: {tile(id), confirmTile(id), confirm(), send(action), riichiMode(bool), cont()}
+ */
+export function renderBoard(board, ctx, cb) {
+  const { view } = ctx;
+  const groups = groupActions(view);
+  const players = view.players || [];
+  const mySeat = ctx.mySeat;
+  const viewer = mySeat === null ? 0 : mySeat;
+  const parts = [];
+  for (const p of players) {
+    if (p.seat !== viewer || mySeat === null) {
+      if (p.seat === viewer && mySeat === null) parts.push(opponentEl(p, ctx));
+      else if (p.seat !== viewer) parts.push(opponentEl(p, ctx));
+    }
+  }
+  parts.push(centerEl(ctx));
+  const me = players.find((p) => p.seat === mySeat);
+  if (me) parts.push(meEl(me, ctx, groups, cb));
+  if (view.hand_result || view.game_result || view.phase === "hand_over" || view.phase === "game_over") {
+    parts.push(renderResult(ctx, cb));
+  }
+  board.replaceChildren(...parts);
+  board.dataset.phase = view.phase || "";
+  board.dataset.seq = String(view.seq);
+}
+
+export { signed, kindOf };

@@ -1,0 +1,143 @@
+// Live table client (DESIGN §7, /ws/games/<id>/ protocol). Entry module of templates/games/table.html.
+// State comes only from the server's "state" messages; selection is local until confirmed (P-PLAY-2).
+import { makeTranslator } from "./dom.js";
+import { renderBoard } from "./render.js";
+
+const root = document.getElementById("table-root");
+const board = root.querySelector("[data-role=board]");
+const connEl = root.querySelector("[data-role=conn]");
+const toastEl = root.querySelector("[data-role=toast]");
+const t = makeTranslator(document.getElementById("table-i18n"));
+const mySeatAttr = root.dataset.mySeat;
+
+const ui = {
+  game: null,
+  view: null,
+  mySeat: mySeatAttr === "" || mySeatAttr === undefined ? null : Number(mySeatAttr),
+  selected: null,     // tile id selected but not confirmed (never sent, P-PLAY-2)
+  riichiMode: false,  // choosing the riichi discard
+  sentSeq: null,      // seq of the decision already answered (blocks double sends)
+  continued: false,   // Continue pressed for this hand result
+};
+
+let socket = null;
+let retry = 0;
+let pingTimer = null;
+let toastTimer = null;
+
+function setConn(key) {
+  connEl.textContent = t(key);
+  connEl.dataset.state = key;
+}
+
+function toast(text) {
+  toastEl.textContent = text;
+  toastEl.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toastEl.hidden = true; }, 5000);
+}
+
+function send(msg) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(msg));
+  return true;
+}
+
+function sendAction(action) {
+  if (!ui.view || ui.sentSeq === ui.view.seq) return;
+  if (send({ type: "action", seq: ui.view.seq, action })) {
+    ui.sentSeq = ui.view.seq;
+    ui.selected = null;
+    ui.riichiMode = false;
+    render();
+  }
+}
+
+/** Legal discard (or riichi) action for tile `id` in the current mode, or undefined. */
+function actionForTile(id) {
+  const type = ui.riichiMode ? "riichi" : "discard";
+  return (ui.view.legal_actions || []).find((a) => a.type === type && a.tile === id);
+}
+
+const callbacks = {
+  tile(id) {
+    if (!actionForTile(id)) return;
+    if (ui.selected === id) sendAction(actionForTile(id));
+    else { ui.selected = id; render(); }
+  },
+  confirmTile(id) {
+    const a = actionForTile(id);
+    if (a && ui.sentSeq !== ui.view.seq) sendAction(a);
+  },
+  confirm() {
+    if (ui.selected === null) return;
+    const a = actionForTile(ui.selected);
+    if (a) sendAction(a);
+  },
+  send: sendAction,
+  riichiMode(on) {
+    ui.riichiMode = on;
+    ui.selected = null;
+    render();
+  },
+  cont() {
+    if (send({ type: "continue", seq: ui.view.seq })) { ui.continued = true; render(); }
+  },
+};
+
+function render() {
+  if (!ui.view) return;
+  renderBoard(board, {
+    game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
+    locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
+    sent: ui.sentSeq === ui.view.seq, continued: ui.continued, lobbyUrl: root.dataset.lobbyUrl || "",
+  }, callbacks);
+}
+
+function onState(msg) {
+  const prev = ui.view;
+  ui.game = msg.game;
+  ui.view = msg.view;
+  if (msg.game && msg.game.my_seat !== undefined) ui.mySeat = msg.game.my_seat;
+  if (!prev || prev.seq !== msg.view.seq) {
+    ui.selected = null;
+    ui.riichiMode = false;
+  }
+  if (ui.view.phase !== "hand_over") ui.continued = false;
+  render();
+}
+
+function onMessage(event) {
+  let msg;
+  try { msg = JSON.parse(event.data); } catch { return; }
+  if (msg.type === "state") onState(msg);
+  else if (msg.type === "error") {
+    const key = `err_${msg.code}`;
+    const text = t.has(key) ? t(key) : (msg.message || msg.code);
+    toast(msg.rule ? `${text} (${msg.rule})` : text);
+    if (msg.code === "stale_seq" || msg.code === "illegal") { ui.sentSeq = null; render(); }
+  }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${proto}://${location.host}${root.dataset.wsPath}`);
+  socket.addEventListener("open", () => {
+    retry = 0;
+    setConn("connected");
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: "ping" }), 25000);
+  });
+  socket.addEventListener("message", onMessage);
+  socket.addEventListener("close", () => {
+    clearInterval(pingTimer);
+    setConn("reconnecting");
+    // Exponential backoff with jitter: 0.5 s, 1 s, 2 s … capped at 15 s.
+    const delay = Math.min(15000, 500 * 2 ** retry) * (0.8 + Math.random() * 0.4);
+    retry += 1;
+    setTimeout(connect, delay);
+  });
+}
+
+setConn("connecting");
+connect();

@@ -1,0 +1,75 @@
+"""Invariant checks of a running table, used by the simulator and the property tests
+(R-WALL-9 tile conservation, R-PAY-7 points plus deposits constant, P-SYS-2 no view leak).
+
+Each function returns a list of violation messages (empty when the invariant holds).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .wall import LIVE_END, REPLACEMENT_INDEX
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+_TILE_KEYS = {"tile", "tiles", "hand", "drawn_tile", "dora_indicators", "called_tile", "added_tile"}
+
+
+def tile_conservation(game: "Game") -> list[str]:
+    """R-WALL-9: live wall + removed tail + undrawn dead wall + concealed + melds + uncalled
+    discards (+ an added-kan tile awaiting chankan) = the 136 ids, none twice."""
+    w = game._wall
+    ids = list(w[game._live_pos:LIVE_END])  # live wall plus the removed tail tiles
+    used_repl = {REPLACEMENT_INDEX[i] for i in range(game._n_repl)}
+    ids += [w[i] for i in range(LIVE_END, 136) if i not in used_repl]
+    for s in game._seats:
+        ids += s.hand
+        ids += [t for m in s.melds for t in m.tiles]
+        ids += [d["tile"] for d in s.discards if not d["called"]]
+    if game._kakan is not None and game.phase == "claim":
+        ids.append(game._kakan[1])
+    if len(ids) != 136 or len(set(ids)) != 136:
+        return [f"tile conservation: {len(ids)} ids, {len(set(ids))} distinct"]
+    return []
+
+
+def points_constant(game: "Game", total: int) -> list[str]:
+    """R-PAY-7: the sum of the scores plus the deposits on the table stays ``total``."""
+    now = sum(game.scores) + game.deposits
+    return [] if now == total else [f"points: scores {game.scores} + deposits {game.deposits} = {now} != {total}"]
+
+
+def _tile_ids(obj: Any, key: str | None = None) -> Iterator[int]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k in ("hand_result", "game_result"):
+                continue
+            yield from _tile_ids(v, k)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _tile_ids(v, key)
+    elif isinstance(obj, int) and not isinstance(obj, bool) and key in _TILE_KEYS:
+        yield obj
+
+
+def view_leaks(game: "Game", seat: int | None) -> list[str]:
+    """P-SYS-2: every tile id in ``game.view(seat)`` (outside ``hand_result``) must be public
+    (discards, melds, revealed indicators, an added-kan tile) or the seat's own concealed tile;
+    the view must have no wall key; the public view has no hand."""
+    view = game.view(seat)
+    allowed = set(game.dora_indicators())
+    for s in game._seats:
+        allowed.update(d["tile"] for d in s.discards)
+        allowed.update(t for m in s.melds for t in m.tiles)
+    if game._kakan is not None:
+        allowed.add(game._kakan[1])
+    if seat is not None:
+        allowed.update(game._seats[seat].hand)
+    out = [f"view of {seat} shows hidden tile {t}" for t in _tile_ids(view) if t not in allowed]
+    if any(k in view for k in ("wall", "dead_wall")):
+        out.append(f"view of {seat} has a wall key")
+    if seat is None and ("hand" in view or "legal_actions" in view):
+        out.append("public view has a hand or legal actions")
+    if game.phase in ("turn", "claim") and view.get("hand_result") is not None:
+        out.append("hand_result shown during play")
+    return out

@@ -1,0 +1,186 @@
+"""Benchmark CLI: our engine against the ``mahjong`` package (DESIGN §1, CLIs).
+
+``python -m rules_engine.bench [--n N] [--n-score N] [--seed S]`` measures, in
+one run on the same seeded random inputs:
+
+- shanten calculations per second: ``rules_engine.shanten.shanten`` against
+  ``mahjong.shanten.Shanten.calculate_shanten`` (both give the minimum over
+  the standard, seven-pairs and kokushi forms) on random concealed hands of 13
+  and 14 tiles, every result compared;
+- complete hands scored per second: ``rules_engine.riichi.evaluate`` against
+  ``HandCalculator.estimate_hand_value`` on ``random_win_contexts(seed, n)``
+  (hands without a yaku included on both sides; the mahjong arguments are
+  built before timing).
+
+Each engine runs the inputs once untimed (our caches fill then; the first
+pass's rate is printed as "cold"), then the best of ``--repeat`` timed passes
+is reported. The last line is one JSON object
+``{"shanten_per_s", "shanten_per_s_mahjong", "shanten_ratio", "score_per_s",
+"score_per_s_mahjong", "score_ratio"}``; a section that cannot run prints
+``not available: <reason>`` and leaves its keys null.
+
+``python -m rules_engine.bench --flow [--hands N] [--seed S]`` plays complete
+simulated hands with ``rules_engine.simulate.run_hands`` and ends with
+``{"hands_per_s": ...}``.
+
+Rates are hands per second of wall-clock time on this machine: figures to
+compare, never assertions (no test times anything).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any, Callable, Sequence
+
+from rules_engine.shanten import shanten
+from rules_engine.tiles import counts_of
+
+
+def random_hands(seed: int, n: int) -> list[list[int]]:
+    """``n`` random concealed hands (34-length counts), alternately 13 and 14 tiles."""
+    rng = random.Random(seed)
+    wall = [k for k in range(34) for _ in range(4)]
+    return [counts_of(rng.sample(wall, 13 + i % 2), physical=False) for i in range(n)]
+
+
+def _best_rate(run: Callable[[], Any], n: int, repeat: int) -> float:
+    """Best items-per-second of ``repeat`` timed calls of ``run`` over ``n`` items."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return n / best if best > 0 else float("inf")
+
+
+def _cold_rate(run: Callable[[], Any], n: int) -> tuple[float, Any]:
+    start = time.perf_counter()
+    result = run()
+    return n / (time.perf_counter() - start), result
+
+
+def bench_shanten(n: int, seed: int, repeat: int, out: Callable[[str], None]) -> dict[str, float | None]:
+    """Shanten section: rates of both engines on the same hands; raises if results differ."""
+    from mahjong.shanten import Shanten
+
+    hands = random_hands(seed, n)
+    theirs_fn = Shanten.calculate_shanten
+
+    cold, ours = _cold_rate(lambda: [shanten(h) for h in hands], n)
+    theirs = [theirs_fn(h) for h in hands]
+    if ours != theirs:
+        bad = next(i for i in range(n) if ours[i] != theirs[i])
+        raise AssertionError(f"shanten differs on hand {hands[bad]}: ours {ours[bad]}, mahjong {theirs[bad]}")
+
+    def run_ours() -> None:
+        for h in hands:
+            shanten(h)
+
+    def run_theirs() -> None:
+        for h in hands:
+            theirs_fn(h)
+
+    ours_rate = _best_rate(run_ours, n, repeat)
+    theirs_rate = _best_rate(run_theirs, n, repeat)
+    out(f"shanten: {n} random 13/14-tile hands (seed {seed}), all {n} results identical")
+    out(f"  rules_engine  {ours_rate:12,.0f} hands/s   (cold first pass, building tables: {cold:,.0f}/s)")
+    out(f"  mahjong 2.1   {theirs_rate:12,.0f} hands/s")
+    out(f"  ratio         {ours_rate / theirs_rate:12.2f}x")
+    return {"shanten_per_s": round(ours_rate, 1), "shanten_per_s_mahjong": round(theirs_rate, 1),
+            "shanten_ratio": round(ours_rate / theirs_rate, 2)}
+
+
+def bench_score(n: int, seed: int, repeat: int, out: Callable[[str], None]) -> dict[str, float | None]:
+    """Scoring section: ``evaluate`` against ``HandCalculator.estimate_hand_value``."""
+    try:
+        from rules_engine.preset import RIICHI_V1
+        from rules_engine.riichi import HandError, evaluate
+        from rules_engine.riichi.random_hands import random_win_contexts, to_mahjong_args
+        from mahjong.hand_calculating.hand import HandCalculator
+    except ImportError as err:
+        out(f"score: not available: {err}")
+        return {"score_per_s": None, "score_per_s_mahjong": None, "score_ratio": None}
+
+    contexts = random_win_contexts(seed, n)
+    args = [to_mahjong_args(ctx, RIICHI_V1) for ctx in contexts]
+    calculator = HandCalculator()
+
+    def run_ours() -> int:
+        scored = 0
+        for ctx in contexts:
+            try:
+                evaluate(ctx, RIICHI_V1)
+                scored += 1
+            except HandError:
+                pass
+        return scored
+
+    def run_theirs() -> int:
+        scored = 0
+        for kw in args:
+            if calculator.estimate_hand_value(**kw).error is None:
+                scored += 1
+        return scored
+
+    cold, ours_scored = _cold_rate(run_ours, n)
+    theirs_scored = run_theirs()
+    ours_rate = _best_rate(run_ours, n, repeat)
+    theirs_rate = _best_rate(run_theirs, n, repeat)
+    out(f"score: {n} random winning situations (seed {seed}); with a yaku: "
+        f"rules_engine {ours_scored}, mahjong {theirs_scored}")
+    out(f"  rules_engine  {ours_rate:12,.0f} hands/s   (cold first pass: {cold:,.0f}/s)")
+    out(f"  mahjong 2.1   {theirs_rate:12,.0f} hands/s")
+    out(f"  ratio         {ours_rate / theirs_rate:12.2f}x")
+    return {"score_per_s": round(ours_rate, 1), "score_per_s_mahjong": round(theirs_rate, 1),
+            "score_ratio": round(ours_rate / theirs_rate, 2)}
+
+
+def bench_flow(hands: int, seed: int, out: Callable[[str], None]) -> dict[str, float | None]:
+    """Table-flow section: complete simulated hands per second."""
+    try:
+        from rules_engine.simulate import run_hands
+    except ImportError as err:
+        out(f"flow: not available: {err}")
+        return {"hands_per_s": None}
+    start = time.perf_counter()
+    summary = run_hands(hands, seed)
+    elapsed = time.perf_counter() - start
+    rate = hands / elapsed if elapsed > 0 else float("inf")
+    out(f"flow: {hands} complete simulated hands (seed {seed}) in {elapsed:.2f} s: {rate:,.1f} hands/s")
+    if isinstance(summary, dict):
+        out("  summary: " + json.dumps(summary, sort_keys=True, default=str)[:500])
+    return {"hands_per_s": round(rate, 2)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """CLI entry point; returns the process exit status."""
+    parser = argparse.ArgumentParser(prog="python -m rules_engine.bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=20000, help="random hands for the shanten section")
+    parser.add_argument("--n-score", type=int, default=None,
+                        help="winning situations for the score section (default: n / 20)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random inputs")
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes per engine (best is reported)")
+    parser.add_argument("--flow", action="store_true", help="measure complete simulated hands per second")
+    parser.add_argument("--hands", type=int, default=20, help="simulated hands for --flow")
+    args = parser.parse_args(argv)
+    if args.n < 1 or args.repeat < 1 or args.hands < 1 or (args.n_score is not None and args.n_score < 1):
+        parser.error("--n, --n-score, --repeat and --hands must be positive")
+
+    def out(line: str) -> None:
+        print(line, flush=True)
+
+    if args.flow:
+        result = bench_flow(args.hands, args.seed, out)
+    else:
+        result = bench_shanten(args.n, args.seed, args.repeat, out)
+        n_score = args.n_score if args.n_score is not None else max(1, args.n // 20)
+        result.update(bench_score(n_score, args.seed, args.repeat, out))
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""The benchmark CLI's output contract (rules_engine.bench). Nothing here is timed."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules_engine import bench
+
+SCORE_KEYS = {"score_per_s", "score_per_s_mahjong", "score_ratio"}
+
+
+def test_default_sections_end_with_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--n", "200", "--n-score", "20", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    result = json.loads(lines[-1])
+    assert set(result) == {"shanten_per_s", "shanten_per_s_mahjong", "shanten_ratio"} | SCORE_KEYS
+    assert result["shanten_per_s"] > 0 and result["shanten_per_s_mahjong"] > 0
+    assert result["shanten_ratio"] == pytest.approx(
+        result["shanten_per_s"] / result["shanten_per_s_mahjong"], rel=0.01)
+    assert "all 200 results identical" in lines[0]
+    for key in SCORE_KEYS:  # null only together with a "not available" line
+        assert (result[key] is None) == any("not available" in line for line in lines)
+
+
+def test_flow_ends_with_hands_per_s(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--flow", "--hands", "1"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(result) == {"hands_per_s"}
+    assert result["hands_per_s"] is None or result["hands_per_s"] > 0
+
+
+def test_random_hands_are_seeded_and_sized() -> None:
+    hands = bench.random_hands(5, 50)
+    assert hands == bench.random_hands(5, 50)
+    assert hands != bench.random_hands(6, 50)
+    assert [sum(h) for h in hands[:4]] == [13, 14, 13, 14]
+    assert all(max(h) <= 4 for h in hands)
+
+
+def test_bad_arguments_exit_with_usage_error() -> None:
+    with pytest.raises(SystemExit) as exc:
+        bench.main(["--n", "0"])
+    assert exc.value.code == 2

@@ -3,13 +3,6 @@
 import { h, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
 
-/** First defined value among `keys` of `obj` (the engine's field names, with tolerated aliases). */
-function pick(obj, ...keys) {
-  if (!obj) return undefined;
-  for (const k of keys) if (obj[k] !== undefined && obj[k] !== null) return obj[k];
-  return undefined;
-}
-
 function nameOf(ctx, seat) {
   const p = (ctx.game && ctx.game.players || []).find((x) => x.seat === seat);
   const name = p ? p.name : `${ctx.t("player")} ${seat + 1}`;
@@ -45,81 +38,79 @@ function scoreChanges(ctx, changes) {
 }
 
 function winEl(ctx, win) {
+  // Engine shape: {seat, tsumo, tile, from_seat, chankan, hand: [ids incl. the winning tile], melds,
+  //                han, fu, yaku: [[name, han or yakuman count]], yakuman, limit, base_points,
+  //                payments: [4] (this win's point changes), pao_seat, ura_indicators}
   const { t, locale } = ctx;
-  const seat = pick(win, "seat", "winner");
-  const from = pick(win, "from_seat", "discarder", "loser");
-  const tsumo = pick(win, "tsumo") ?? (from === undefined || from === seat);
-  const title = tsumo ? t("win_tsumo", { winner: nameOf(ctx, seat) })
-    : t("win_ron", { winner: nameOf(ctx, seat), from: nameOf(ctx, from) });
-  const yaku = pick(win, "yaku") || [];
-  const yakuman = pick(win, "yakuman") || 0;
-  const han = pick(win, "han");
-  const fu = pick(win, "fu");
-  const limit = pick(win, "limit");
-  const points = pick(win, "points", "total", "value");
-  const rows = yaku.map((y) => {
-    const [name, n] = Array.isArray(y) ? y : [y.name, pick(y, "han", "value")];
-    return h("tr", {}, h("th", { scope: "row" }, yakuName(ctx, name)),
-      h("td", { class: "num" }, yakuman ? `${t("yakuman")}${n > 1 ? " ×" + n : ""}` : `${n} ${t("han")}`));
-  });
+  const seat = win.seat;
+  const title = win.tsumo ? t("win_tsumo", { winner: nameOf(ctx, seat) })
+    : t("win_ron", { winner: nameOf(ctx, seat), from: nameOf(ctx, win.from_seat) });
+  const yakuman = win.yakuman || 0;
+  const rows = (win.yaku || []).map(([name, n]) => h("tr", {}, h("th", { scope: "row" }, yakuName(ctx, name)),
+    h("td", { class: "num" }, yakuman ? `${t("yakuman")}${n > 1 ? " ×" + n : ""}` : `${n} ${t("han")}`)));
   const summary = [];
   if (yakuman) summary.push(yakuman > 1 ? `${t("yakuman")} ×${yakuman}` : t("yakuman"));
-  else if (han !== undefined) summary.push(`${han} ${t("han")}${fu ? ` ${fu} ${t("fu")}` : ""}`);
-  if (limit && !yakuman) summary.push(t(`limit_${limit}`));
-  if (points !== undefined) summary.push(`${Number(points).toLocaleString(locale)} ${t("points").toLowerCase()}`);
-  const ura = pick(win, "ura_indicators", "ura_dora_indicators");
+  else summary.push(`${win.han} ${t("han")} ${win.fu} ${t("fu")}`);
+  if (win.limit && !yakuman) summary.push(t(`limit_${win.limit}`));
+  if (Array.isArray(win.payments)) summary.push(`${signed(win.payments[seat], locale)} ${t("points").toLowerCase()}`);
+  const ura = win.ura_indicators || [];
   return h("article", { class: "win", dataset: { seat } },
     h("h3", {}, title),
-    revealedHand(ctx, pick(win, "hand", "concealed", "tiles"), pick(win, "win_tile", "tile"), pick(win, "melds")),
+    revealedHand(ctx, win.hand, win.tile, win.melds),
     h("table", { class: "yaku" }, h("tbody", {}, rows)),
     h("p", { class: "summary", dataset: { role: "summary" } }, summary.join(" · ")),
-    Array.isArray(ura) && ura.length ? h("p", { class: "ura" }, t("ura_indicators"), " ",
+    ura.length ? h("p", { class: "ura" }, t("ura_indicators"), " ",
       ura.map((id) => tileEl(id, { base: ctx.base, t, cls: "mini" }))) : null);
 }
 
 function drawEl(ctx, hr) {
   const { t } = ctx;
-  const kind = pick(hr, "draw", "draw_kind", "kind", "reason") || "exhaustive";
-  const key = `draw_${kind}`;
-  const tenpai = pick(hr, "tenpai", "tenpai_seats") || [];
-  const hands = pick(hr, "hands", "revealed", "tenpai_hands") || {};
+  // Engine shape: kind "exhaustive_draw" {tenpai: [bool×4], nagashi: [bool×4], revealed: {"seat": ids}}
+  // or "abortive_draw" {abort: "kyuushu_kyuuhai"|"suufon_renda"|"sanchahou"|"suucha_riichi"|"suukaikan", revealed}.
+  const exhaustive = hr.kind === "exhaustive_draw";
+  const key = exhaustive ? "draw_exhaustive" : `draw_${hr.abort}`;
+  const tenpai = hr.tenpai || [];
+  const nagashi = hr.nagashi || [];
+  const revealed = hr.revealed || {};
   const seats = [0, 1, 2, 3];
-  return h("article", { class: "draw" },
-    h("h3", {}, t.has(key) ? t(key) : `${t("draw")}: ${kind}`),
-    h("ul", { class: "tenpai-list" }, seats.filter(() => kind === "exhaustive").map((seat) => {
-      const isT = tenpai.includes(seat);
-      const tiles = hands[seat] ?? hands[String(seat)];
-      return h("li", {}, h("strong", {}, nameOf(ctx, seat)), " ", isT ? t("tenpai") : t("noten"),
-        isT && Array.isArray(tiles) ? revealedHand(ctx, tiles, null, []) : null);
-    })),
-    (pick(hr, "nagashi") || []).length ? h("p", {}, t("nagashi")) : null);
+  return h("article", { class: "draw", dataset: { kind: hr.kind } },
+    h("h3", {}, t.has(key) ? t(key) : `${t("draw")}: ${hr.abort || hr.kind}`),
+    h("ul", { class: "tenpai-list" }, seats.filter((seat) => exhaustive || revealed[String(seat)]).map((seat) => {
+      const tiles = revealed[String(seat)];
+      return h("li", {}, h("strong", {}, nameOf(ctx, seat)), " ",
+        exhaustive ? (tenpai[seat] ? t("tenpai") : t("noten")) : "",
+        nagashi[seat] ? ` · ${t("nagashi")}` : "",
+        Array.isArray(tiles) ? revealedHand(ctx, tiles, null, []) : null);
+    })));
 }
 
 function gameOverEl(ctx) {
   const { t, locale, view } = ctx;
+  // Engine shape: {final_scores: [4], placements: [place 1..4 by seat], order: [seats first..fourth],
+  //                results: [4] | null (no result record for a single hand, P-RESULT-5), deposits_awarded}
   const gr = view.game_result || {};
-  const finals = pick(gr, "final_scores", "scores", "final_points") || view.scores || [];
-  const placements = pick(gr, "placements", "ranks", "order");
-  const record = pick(gr, "result_points", "results", "record");
-  // placements may be [seat in 1st, 2nd, …] or per-seat ranks; normalise to seats in order.
-  let order = [0, 1, 2, 3].sort((a, b) => (finals[b] - finals[a]) || (a - b));
-  if (Array.isArray(placements) && placements.length === 4) {
-    const looksLikeRanks = placements.every((x) => typeof x === "number") && placements.includes(4) && !placements.includes(0);
-    if (looksLikeRanks) order = [0, 1, 2, 3].sort((a, b) => placements[a] - placements[b]);
-    else if (placements.every((x) => typeof x === "number")) order = [...placements];
-    else order = placements.map((p) => pick(p, "seat"));
+  const finals = gr.final_scores || view.scores || [];
+  const order = Array.isArray(gr.order) && gr.order.length === 4 ? gr.order
+    : [0, 1, 2, 3].sort((a, b) => (finals[b] - finals[a]) || (a - b));
+  const record = Array.isArray(gr.results) ? gr.results : null;
+  const links = h("p", { class: "links" },
+    ctx.reviewUrl ? h("a", { class: "button", href: ctx.reviewUrl, dataset: { role: "review" } }, t("review")) : null,
+    ctx.practiceUrl ? h("a", { class: "button", href: ctx.practiceUrl }, t("play_again")) : null,
+    ctx.lobbyUrl ? h("a", { class: "button", href: ctx.lobbyUrl }, t("back_lobby")) : null);
+  // A single-hand game shows the hand result and point changes only (P-RESULT-5): no placement table.
+  if (!record && view.hand_result) {
+    return h("article", { class: "game-over" }, h("h2", {}, t("game_over")), links);
   }
-  const showRecord = Array.isArray(record) && record.some((x) => x !== null && x !== undefined);
   return h("article", { class: "game-over" },
     h("h2", {}, t("game_over")),
     h("table", { class: "placements", dataset: { role: "placements" } },
-      h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")), h("th", {}, t("final_points")),
-        showRecord ? h("th", {}, t("result_record")) : null)),
-      h("tbody", {}, order.map((seat, i) => h("tr", {},
-        h("td", {}, String(i + 1)), h("td", {}, nameOf(ctx, seat)),
+      h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")),
+        h("th", { class: "num" }, t("final_points")), record ? h("th", { class: "num" }, t("result_record")) : null)),
+      h("tbody", {}, order.map((seat, i) => h("tr", { dataset: { seat } },
+        h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameOf(ctx, seat)),
         h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
-        showRecord ? h("td", { class: "num" }, formatRecord(record[seat])) : null)))),
-    ctx.lobbyUrl ? h("p", {}, h("a", { class: "button", href: ctx.lobbyUrl }, t("back_lobby"))) : null);
+        record ? h("td", { class: "num", dataset: { role: "record" } }, formatRecord(record[seat])) : null)))),
+    links);
 }
 
 /** Result record in thousands with one decimal, signed (P-RESULT-2): 52300 -> "+52.3". */
@@ -136,11 +127,11 @@ export function renderResult(ctx, cb) {
   const hr = view.hand_result;
   const parts = [];
   if (hr) {
-    const wins = pick(hr, "wins") || (pick(hr, "win") ? [hr.win] : []);
+    const wins = hr.kind === "win" ? hr.wins || [] : [];
     parts.push(h("h2", { id: "result-title" }, t("result_title")));
     if (wins.length) wins.forEach((w) => parts.push(winEl(ctx, w)));
     else parts.push(drawEl(ctx, hr));
-    parts.push(scoreChanges(ctx, pick(hr, "score_changes", "deltas", "changes", "payments")));
+    parts.push(scoreChanges(ctx, hr.deltas));
   }
   const over = view.phase === "game_over" || (ctx.game && ctx.game.status === "finished");
   if (over) parts.push(gameOverEl(ctx));

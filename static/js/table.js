@@ -91,6 +91,7 @@ function render() {
     game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
     locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
     sent: ui.sentSeq === ui.view.seq, continued: ui.continued, lobbyUrl: root.dataset.lobbyUrl || "",
+    reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
   }, callbacks);
 }
 

@@ -5,16 +5,25 @@ win" can catch ``HandError``. Each carries ``rule`` (the rule ID it enforces).
 """
 from __future__ import annotations
 
+from typing import Callable
+
 
 class HandError(ValueError):
     """Base of every hand-evaluation error; ``rule`` names the rule ID."""
 
     rule = "R-WIN-1"
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Callable[[], str], rule: str | None = None) -> None:
+        # A callable message is formatted only when shown: evaluating many
+        # candidate hands (tenpai checks, benchmarks) raises NoYaku often.
+        self._message = message
+        super().__init__(message if isinstance(message, str) else "")
         if rule is not None:
             self.rule = rule
+
+    def __str__(self) -> str:
+        msg = self._message
+        return msg if isinstance(msg, str) else msg()
 
 
 class InvalidHand(HandError):

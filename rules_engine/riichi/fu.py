@@ -14,6 +14,9 @@ _SET_FU = (0, 2, 4, 8, 16)
 _SET_NAMES = ("sequence", "open triplet", "concealed triplet", "open kan", "closed kan")
 _YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _EDGE_WAITS = ("kanchan", "penchan", "tanki")
+_SET_TEXT = tuple(tuple(f"{_SET_NAMES[t]} {format_kinds([k] * (4 if t >= 3 else 3))}" for t in range(5))
+                  for k in range(34))
+_PAIR_TEXT = tuple(f"pair {format_kinds([k, k])}" for k in range(34))
 
 
 def pair_fu(pair: int, seat_kind: int, round_kind: int) -> int:
@@ -54,12 +57,12 @@ def standard_fu(sets: Sequence[tuple[int, int]], pair: int, wait: str, *, tsumo:
             f = _SET_FU[t] * (2 if _YAOCHUU[k] else 1)
             fu += f
             if detail is not None:
-                detail.append((f"{_SET_NAMES[t]} {format_kinds([k] * (4 if t >= 3 else 3))}", f))
+                detail.append((_SET_TEXT[k][t], f))
     pf = pair_fu(pair, seat_kind, round_kind)
     if pf:
         fu += pf
         if detail is not None:
-            detail.append((f"pair {format_kinds([pair, pair])}", pf))
+            detail.append((_PAIR_TEXT[pair], pf))
     if wait in _EDGE_WAITS:
         fu += 2
         if detail is not None:

@@ -18,7 +18,8 @@ YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 Split = tuple[int, tuple[int, ...]]
 """``(pair_kind, set_codes)``: pair kind 0..33 (or -1 inside a suit without pair) and sorted set codes."""
 
-_SUIT_CACHE: dict[tuple[int, ...], tuple[Split, ...]] = {}
+_SUIT_CACHE: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {}, {})
+"""Per suit (man, pin, sou): 9-count pattern -> its splits, with kinds already offset."""
 
 
 def _search(c: list[int], i: int, pair: int, sets: list[int], out: set[Split], base: int) -> None:
@@ -56,14 +57,15 @@ def suit_splits(base: int, counts9: Sequence[int]) -> tuple[Split, ...]:
     ``base``: 0, 9 or 18 (first kind of the suit); ``counts9``: 9 counts.
     Returns ``()`` when the tiles cannot be split.
     """
-    key = (base, *counts9)
-    hit = _SUIT_CACHE.get(key)
+    cache = _SUIT_CACHE[base // 9]
+    key = tuple(counts9)
+    hit = cache.get(key)
     if hit is None:
         out: set[Split] = set()
-        if sum(counts9) % 3 != 1:
-            _search(list(counts9), 0, -1, [], out, base)
+        if sum(key) % 3 != 1:
+            _search(list(key), 0, -1, [], out, base)
         hit = tuple(sorted(out))
-        _SUIT_CACHE[key] = hit
+        cache[key] = hit
     return hit
 
 
@@ -74,24 +76,34 @@ def standard_splits(counts: Sequence[int]) -> list[Split]:
     """
     pair = -1
     hsets: list[int] = []
-    for k in range(27, 34):
-        c = counts[k]
-        if c == 0:
-            continue
-        if c == 3:
-            hsets.append(TRIPLET + k)
-        elif c == 2 and pair < 0:
-            pair = k
-        else:
-            return []
+    k = 27
+    for c in counts[27:]:
+        if c:
+            if c == 3:
+                hsets.append(TRIPLET + k)
+            elif c == 2 and pair < 0:
+                pair = k
+            else:
+                return []
+        k += 1
     acc: list[Split] = [(pair, tuple(hsets))]
     for base in (0, 9, 18):
         sub = counts[base:base + 9]
         if not any(sub):
             continue
-        parts = suit_splits(base, sub)
+        cache = _SUIT_CACHE[base // 9]
+        parts = cache.get(tuple(sub))
+        if parts is None:
+            parts = suit_splits(base, sub)
         if not parts:
             return []
+        if len(acc) == 1 and len(parts) == 1:
+            p1, s1 = acc[0]
+            p2, s2 = parts[0]
+            if p1 >= 0 and p2 >= 0:
+                return []
+            acc = [(p1 if p2 < 0 else p2, s1 + s2)]
+            continue
         nxt: list[Split] = []
         for p1, s1 in acc:
             for p2, s2 in parts:

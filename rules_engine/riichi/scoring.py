@@ -13,11 +13,12 @@ from rules_engine.riichi.context import HandResult, WinContext
 from rules_engine.riichi.errors import InvalidHand, NotWinningHand, NoYaku
 from rules_engine.riichi.fu import standard_fu
 from rules_engine.riichi.readings import TRIPLET, is_chiitoitsu, is_kokushi, standard_splits, wait_slots
-from rules_engine.riichi.yaku import (common_yakuman, composition_yaku, honor_set_yaku, ordered,
+from rules_engine.riichi.yaku import (common_yakuman, composition_yaku, honor_set_yaku, kind_mask, ordered,
                                       reading_yaku, situational_yaku, standard_yakuman)
-from rules_engine.tiles import dora_from_indicator, format_kinds
+from rules_engine.tiles import dora_from_indicator, format_kinds, format_tiles
 
 _MELD_SET_TYPE = {"chi": 0, "pon": 1, "daiminkan": 3, "shouminkan": 3, "ankan": 4}
+_WINDS = frozenset({0, 1, 2, 3})
 _DORA_OF = tuple(dora_from_indicator(k) for k in range(34))
 
 
@@ -57,29 +58,27 @@ def _validate(ctx: WinContext) -> None:
     if len(conc) != need:
         raise InvalidHand(f"{len(conc)} concealed tiles with {len(melds)} melds; expected {need} "
                           "(the winning tile included)")
-    seen: set[int] = set()
-    for t in conc:
-        if type(t) is not int or not 0 <= t < 136:
-            raise InvalidHand(f"bad tile id {t!r}; tile ids are ints 0..135")
-        if t in seen:
-            raise InvalidHand(f"tile id {t} appears twice")
-        seen.add(t)
+    seen = set(conc)
+    if len(seen) != len(conc) or set(map(type, conc)) != {int} or min(conc) < 0 or max(conc) > 135:
+        bad = [t for t in conc if type(t) is not int or not 0 <= t < 136]
+        raise InvalidHand(f"bad tile ids {bad}; tile ids are distinct ints 0..135" if bad
+                          else f"a tile id appears twice in {sorted(conc)}")
     for m in melds:
         if not isinstance(m, Meld):
             raise InvalidHand(f"melds must be Meld values, got {type(m).__name__}")
-        for t in m.tiles:
-            if t in seen:
-                raise InvalidHand(f"tile id {t} appears twice (meld {m.type})")
-            seen.add(t)
+        if not seen.isdisjoint(m.tiles):
+            raise InvalidHand(f"tile ids {sorted(seen.intersection(m.tiles))} appear twice (meld {m.type})")
+        seen.update(m.tiles)
     if ctx.win_tile not in conc:
         raise InvalidHand(f"winning tile {ctx.win_tile!r} is not among the concealed tiles")
-    for name in ("seat_wind", "round_wind"):
-        w = getattr(ctx, name)
-        if type(w) is not int or not 0 <= w <= 3:
-            raise InvalidHand(f"{name} must be 0..3 (E S W N), got {w!r}")
-    for t in (*ctx.dora_indicators, *ctx.ura_indicators):
-        if type(t) is not int or not 0 <= t < 136:
-            raise InvalidHand(f"bad indicator tile id {t!r}")
+    if ctx.seat_wind not in _WINDS or ctx.round_wind not in _WINDS:
+        raise InvalidHand(f"winds must be 0..3 (E S W N), got seat {ctx.seat_wind!r}, round {ctx.round_wind!r}")
+    inds = ctx.dora_indicators + ctx.ura_indicators
+    if inds and (set(map(type, inds)) != {int} or min(inds) < 0 or max(inds) > 135):
+        raise InvalidHand(f"bad indicator tile ids {inds!r}; tile ids are ints 0..135")
+    if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan
+            or ctx.chankan or ctx.tenhou or ctx.chiihou):
+        return
     closed = all(m.type == "ankan" for m in melds)
     riichi = ctx.riichi or ctx.double_riichi
     if riichi and not closed:
@@ -125,24 +124,29 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     conc = ctx.concealed
     melds = ctx.melds
     counts = [0] * 34
+    mask = 0
     for t in conc:
-        counts[t >> 2] += 1
-    full = list(counts)
+        k = t >> 2
+        counts[k] += 1
+        mask |= 1 << k
     closed = True
     n_kans = 0
     meld_sets: list[tuple[int, int]] = []
-    for m in melds:
-        t = _MELD_SET_TYPE[m.type]
-        k = m.tiles[0] >> 2
-        if t == 0:
-            k = min(x >> 2 for x in m.tiles)
-        if t >= 3:
-            n_kans += 1
-        if t != 4:
-            closed = False
-        meld_sets.append((k, t))
-        for x in m.tiles:
-            full[x >> 2] += 1
+    if melds:
+        full = list(counts)
+        for m in melds:
+            t = _MELD_SET_TYPE[m.type]
+            k = min(m.tiles) >> 2
+            if t >= 3:
+                n_kans += 1
+            if t != 4:
+                closed = False
+            meld_sets.append((k, t))
+            for x in m.tiles:
+                full[x >> 2] += 1
+                mask |= 1 << (x >> 2)
+    else:
+        full = counts
     win_kind = ctx.win_tile >> 2
     tsumo = ctx.tsumo
     seat_kind = 27 + ctx.seat_wind
@@ -153,54 +157,35 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     chiitoi = not melds and is_chiitoitsu(counts)
     kokushi = not melds and not splits and is_kokushi(counts)
     if not splits and not chiitoi and not kokushi:
-        raise NotWinningHand(f"tiles {_hand_text(ctx)} are not a complete hand (R-WIN-1)")
+        raise NotWinningHand(lambda: f"tiles {_hand_text(ctx)} are not a complete hand (R-WIN-1)")
+    is_dealer = ctx.seat_wind == 0
 
     # ---- yakuman (R-YAKUMAN-5: they replace everything else)
-    common = common_yakuman(ctx, full)
+    common = common_yakuman(ctx, mask)
     best_ym: list[tuple[str, int]] | None = None
     best_ym_n = 0
     best_ym_reading: tuple = ()
     if kokushi:
         ym = common + [("kokushi_musou", 2 if counts[win_kind] == 2 and double else 1)]
-        best_ym, best_ym_n, best_ym_reading = ym, sum(v for _, v in ym), ("kokushi", None, None)
+        best_ym, best_ym_n, best_ym_reading = ym, _han_sum(ym), ("kokushi", None, None)
     if chiitoi and common:
-        n = sum(v for _, v in common)
-        if n > best_ym_n:
-            best_ym, best_ym_n, best_ym_reading = common, n, ("chiitoitsu", None, None)
-    std_ym = common + standard_yakuman(full, counts, not melds, win_kind, n_kans, double) if splits else []
-    std_ym_n = sum(v for _, v in std_ym)
+        best_ym, best_ym_n, best_ym_reading = common, _han_sum(common), ("chiitoitsu", None, None)
+    std_ym = common + standard_yakuman(full, mask, counts, not melds, win_kind, n_kans, double) if splits else []
+    std_ym_n = _han_sum(std_ym)
 
-    # ---- ordinary yaku
-    situ = situational_yaku(ctx, closed)
-    comp = composition_yaku(full, closed, preset.open_tanyao)
-    base_yaku = situ + comp
-    base_han = sum(v for _, v in base_yaku)
-    dora = 0
-    for ind in ctx.dora_indicators:
-        dora += full[_DORA_OF[ind >> 2]]
-    red = preset.red_fives
-    aka = sum(1 for t in conc if t in red) + sum(1 for m in melds for t in m.tiles if t in red)
-    ura = 0
-    if ctx.riichi or ctx.double_riichi:
-        for ind in ctx.ura_indicators:
-            ura += full[_DORA_OF[ind >> 2]]
-    bonus = dora + aka + ura
-
-    best_key: tuple[int, int, int] | None = None
-    best: tuple = ()
+    # ---- ordinary yaku (evaluated only while no yakuman reading is known)
+    base_yaku = situational_yaku(ctx, closed) + composition_yaku(mask, closed, preset.open_tanyao)
+    base_han = _han_sum(base_yaku)
+    candidates: list[tuple] = []  # (yaku, yaku_han, reading)
     if chiitoi and best_ym is None:
-        yk = base_yaku + [("chiitoitsu", 2)]
-        han = base_han + 2 + bonus
-        b, _ = base_points(han, 25, 0, preset)
-        best_key = (b, han, 25)
-        best = (yk, han, 25, ("chiitoitsu", None, None))
+        candidates.append((base_yaku + [("chiitoitsu", 2)], base_han + 2, ("chiitoitsu", None, None)))
     if splits:
         honors = honor_set_yaku(full, seat_kind, round_kind, n_kans)
-        std_han = base_han + sum(v for _, v in honors)
-        is_value = (lambda p: p >= 31 or p == seat_kind or p == round_kind)
+        std_yaku = base_yaku + honors
+        std_han = base_han + _han_sum(honors)
         for split in splits:
             pair, codes = split
-            value_pair = is_value(pair)
+            value_pair = pair >= 31 or pair == seat_kind or pair == round_kind
             for wait, slot in wait_slots(split, win_kind):
                 sets = list(meld_sets)
                 for c in codes:
@@ -210,37 +195,59 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
                         sets.append((c - TRIPLET, 1 if (c == slot and not tsumo) else 2))
                 ry, concealed = reading_yaku(sets, pair, wait, closed, value_pair)
                 if concealed == 4 or std_ym_n:
-                    ym = list(std_ym)
+                    ym = std_ym
                     if concealed == 4:
-                        ym.append(("suuankou", 2 if wait == "tanki" and double else 1))
-                    n = sum(v for _, v in ym)
+                        ym = ym + [("suuankou", 2 if wait == "tanki" and double else 1)]
+                    n = _han_sum(ym)
                     if n > best_ym_n:
                         best_ym, best_ym_n, best_ym_reading = ym, n, ("standard", split, (wait, slot, sets))
                     continue
                 if best_ym is not None:
                     continue
-                yaku_han = std_han + sum(v for _, v in ry)
-                if yaku_han == 0:
-                    continue
-                pinfu = bool(ry) and ry[0][0] == "pinfu"
-                fu = standard_fu(sets, pair, wait, tsumo=tsumo, closed=closed, pinfu=pinfu,
-                                 seat_kind=seat_kind, round_kind=round_kind)
-                han = yaku_han + bonus
-                b, _ = base_points(han, fu, 0, preset)
-                key = (b, han, fu)
-                if best_key is None or key > best_key:
-                    best_key = key
-                    best = (base_yaku + honors + ry, han, fu, ("standard", split, (wait, slot, sets)))
+                yaku_han = std_han + _han_sum(ry)
+                if yaku_han:
+                    candidates.append((std_yaku + ry if ry else std_yaku, yaku_han,
+                                       ("standard", split, (wait, slot, sets))))
 
-    is_dealer = ctx.seat_wind == 0
     if best_ym is not None:
         b, limit = base_points(0, 0, best_ym_n, preset)
         return HandResult(han=0, fu=0, yaku=ordered(best_ym), yakuman=best_ym_n, limit=limit,
                           base_points=b, fu_breakdown=[], is_dealer=is_dealer, tsumo=tsumo,
                           wait=_wait_name(best_ym_reading), reading=_reading_text(best_ym_reading, melds))
-    if best_key is None:
-        raise NoYaku(f"hand {_hand_text(ctx)} has no yaku in any reading; dora are not yaku (R-WIN-2)")
-    yaku, han, fu, reading = best
+    if not candidates:
+        raise NoYaku(lambda: f"hand {_hand_text(ctx)} has no yaku in any reading; dora are not yaku (R-WIN-2)")
+
+    # ---- dora (R-DORA-4..7): the same for every reading
+    dora = 0
+    for ind in ctx.dora_indicators:
+        dora += full[_DORA_OF[ind >> 2]]
+    red = preset.red_fives
+    aka = len(red.intersection(conc))
+    for m in melds:
+        aka += len(red.intersection(m.tiles))
+    ura = 0
+    if ctx.riichi or ctx.double_riichi:
+        for ind in ctx.ura_indicators:
+            ura += full[_DORA_OF[ind >> 2]]
+    bonus = dora + aka + ura
+
+    if len(candidates) == 1:
+        chosen = candidates[0]
+    else:
+        # R-SCORE-2: highest base points, then more han, then more fu.
+        best_key: tuple[int, int, int] | None = None
+        chosen = candidates[0]
+        for cand in candidates:
+            yaku, yaku_han, reading = cand
+            fu = _reading_fu(reading, yaku, tsumo, closed, seat_kind, round_kind, None)
+            han = yaku_han + bonus
+            key = (base_points(han, fu, 0, preset)[0], han, fu)
+            if best_key is None or key > best_key:
+                best_key, chosen = key, cand
+    yaku, yaku_han, reading = chosen
+    breakdown: list[tuple[str, int]] = []
+    fu = _reading_fu(reading, yaku, tsumo, closed, seat_kind, round_kind, breakdown)
+    han = yaku_han + bonus
     yaku = ordered(yaku)
     if dora:
         yaku.append(("dora", dora))
@@ -249,17 +256,29 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     if ura:
         yaku.append(("ura_dora", ura))
     b, limit = base_points(han, fu, 0, preset)
-    breakdown: list[tuple[str, int]] = []
-    if reading[0] == "chiitoitsu":
-        breakdown.append(("chiitoitsu", 25))
-    else:
-        pair = reading[1][0]
-        wait, _slot, sets = reading[2]
-        standard_fu(sets, pair, wait, tsumo=tsumo, closed=closed, pinfu=any(n == "pinfu" for n, _ in yaku),
-                    seat_kind=seat_kind, round_kind=round_kind, detail=breakdown)
     return HandResult(han=han, fu=fu, yaku=yaku, yakuman=0, limit=limit, base_points=b,
                       fu_breakdown=breakdown, is_dealer=is_dealer, tsumo=tsumo,
                       wait=_wait_name(reading), reading=_reading_text(reading, melds))
+
+
+def _han_sum(yaku: list[tuple[str, int]]) -> int:
+    n = 0
+    for _, v in yaku:
+        n += v
+    return n
+
+
+def _reading_fu(reading: tuple, yaku: list[tuple[str, int]], tsumo: bool, closed: bool, seat_kind: int,
+                round_kind: int, detail: list[tuple[str, int]] | None) -> int:
+    """Fu of one candidate reading (R-FU); chiitoitsu is 25 (R-FU-1)."""
+    if reading[0] == "chiitoitsu":
+        if detail is not None:
+            detail.append(("chiitoitsu", 25))
+        return 25
+    wait, _slot, sets = reading[2]
+    pinfu = ("pinfu", 1) in yaku
+    return standard_fu(sets, reading[1][0], wait, tsumo=tsumo, closed=closed, pinfu=pinfu,
+                       seat_kind=seat_kind, round_kind=round_kind, detail=detail)
 
 
 def has_yaku_for(ctx: WinContext, preset: Preset = RIICHI_V1) -> bool:
@@ -276,8 +295,6 @@ def has_yaku_for(ctx: WinContext, preset: Preset = RIICHI_V1) -> bool:
 
 
 def _hand_text(ctx: WinContext) -> str:
-    from rules_engine.tiles import format_tiles
-
     text = format_tiles(ctx.concealed)
     for m in ctx.melds:
         text += f" {m.type}({format_tiles(m.tiles)})"
@@ -290,12 +307,27 @@ def _wait_name(reading: tuple) -> str:
     return reading[2][0]
 
 
+_SEQ_TEXT = tuple(format_kinds([k, k + 1, k + 2]) if k < 27 and k % 9 < 7 else "" for k in range(34))
+_TRIPLET_TEXT = tuple(format_kinds([k] * 3) for k in range(34))
+_PAIR_TEXT = tuple(format_kinds([k] * 2) for k in range(34))
+
+
+def _meld_text(m: Meld) -> str:
+    k = min(m.tiles) >> 2
+    if m.type == "chi":
+        return f"chi({_SEQ_TEXT[k]})"
+    return f"{m.type}({_TRIPLET_TEXT[k] if m.type == 'pon' else _KAN_TEXT[k]})"
+
+
+_KAN_TEXT = tuple(format_kinds([k] * 4) for k in range(34))
+
+
 def _reading_text(reading: tuple, melds: tuple[Meld, ...]) -> tuple[str, ...]:
     if reading[0] != "standard":
         return (reading[0],)
     pair, codes = reading[1]
-    out = [f"{m.type}({format_kinds([x >> 2 for x in m.tiles])})" for m in melds]
+    out = [_meld_text(m) for m in melds]
     for c in codes:
-        out.append(format_kinds([c, c + 1, c + 2]) if c < TRIPLET else format_kinds([c - TRIPLET] * 3))
-    out.append(format_kinds([pair, pair]))
+        out.append(_SEQ_TEXT[c] if c < TRIPLET else _TRIPLET_TEXT[c - TRIPLET])
+    out.append(_PAIR_TEXT[pair])
     return tuple(out)

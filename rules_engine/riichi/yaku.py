@@ -63,35 +63,43 @@ def situational_yaku(ctx, closed: bool) -> list[tuple[str, int]]:
     return out
 
 
-def composition_yaku(full: Sequence[int], closed: bool, open_tanyao: bool) -> list[tuple[str, int]]:
+def kind_mask(full: Sequence[int]) -> int:
+    """Bit ``k`` set when kind ``k`` is in the hand (``full``: 34 counts)."""
+    mask = 0
+    for k in range(34):
+        if full[k]:
+            mask |= 1 << k
+    return mask
+
+
+def _mask(kinds) -> int:
+    m = 0
+    for k in kinds:
+        m |= 1 << k
+    return m
+
+
+SIMPLE_MASK = _mask(k for k in range(34) if _SIMPLE[k])
+TERMINAL_MASK = _mask(k for k in range(34) if _TERMINAL[k])
+HONOR_MASK = _mask(range(27, 34))
+SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+GREEN_MASK = _mask(GREEN_KINDS)
+
+
+def composition_yaku(mask: int, closed: bool, open_tanyao: bool) -> list[tuple[str, int]]:
     """Yaku that depend only on which kinds the hand holds, valid for every reading.
 
-    ``full``: 34 counts of all tiles of the hand (melds included). Tanyao
+    ``mask``: ``kind_mask`` of all tiles of the hand (melds included). Tanyao
     (R-YAKU-16), honroutou (-33), honitsu (-34), chinitsu (-37).
     """
     out: list[tuple[str, int]] = []
-    suits = 0
-    honors = False
-    all_simple = True
-    all_yaochuu = True
-    terminal = False
-    for k in range(34):
-        if full[k]:
-            if k >= 27:
-                honors = True
-            else:
-                suits |= 1 << (k // 9)
-            if _SIMPLE[k]:
-                all_yaochuu = False
-            else:
-                all_simple = False
-                if _TERMINAL[k]:
-                    terminal = True
-    if all_simple and (closed or open_tanyao):
+    if not mask & ~SIMPLE_MASK and (closed or open_tanyao):
         out.append(("tanyao", 1))
-    if all_yaochuu and terminal and honors:
+    honors = mask & HONOR_MASK
+    if not mask & SIMPLE_MASK and honors and mask & TERMINAL_MASK:
         out.append(("honroutou", 2))
-    if suits in (1, 2, 4):
+    suits = (mask & SUIT_MASKS[0] != 0) + (mask & SUIT_MASKS[1] != 0) + (mask & SUIT_MASKS[2] != 0)
+    if suits == 1:
         if honors:
             out.append(("honitsu", 3 if closed else 2))
         else:
@@ -194,10 +202,10 @@ def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: 
     return out, concealed
 
 
-def common_yakuman(ctx, full: Sequence[int]) -> list[tuple[str, int]]:
+def common_yakuman(ctx, mask: int) -> list[tuple[str, int]]:
     """Yakuman valid for any reading shape: tsuuiisou (R-YAKUMAN-15), tenhou, chiihou (R-YAKUMAN-2)."""
     out: list[tuple[str, int]] = []
-    if not any(full[:27]):
+    if not mask & ~HONOR_MASK:
         out.append(("tsuuiisou", 1))
     if ctx.tenhou:
         out.append(("tenhou", 1))
@@ -206,7 +214,7 @@ def common_yakuman(ctx, full: Sequence[int]) -> list[tuple[str, int]]:
     return out
 
 
-def standard_yakuman(full: Sequence[int], counts: Sequence[int], no_melds: bool, win_kind: int,
+def standard_yakuman(full: Sequence[int], mask: int, counts: Sequence[int], no_melds: bool, win_kind: int,
                      n_kans: int, double: bool) -> list[tuple[str, int]]:
     """Yakuman of a standard reading not depending on the suit split.
 
@@ -222,13 +230,12 @@ def standard_yakuman(full: Sequence[int], counts: Sequence[int], no_melds: bool,
         out.append(("daisuushii", 2 if double else 1))
     elif wind_sets == 3 and 2 in (full[27], full[28], full[29], full[30]):
         out.append(("shousuushii", 1))
-    kinds = [k for k in range(34) if full[k]]
-    if all(_TERMINAL[k] for k in kinds):
+    if not mask & ~TERMINAL_MASK:
         out.append(("chinroutou", 1))
-    if all(k in GREEN_KINDS for k in kinds):
+    if not mask & ~GREEN_MASK:
         out.append(("ryuuiisou", 1))
-    if no_melds and kinds[-1] < 27 and kinds[0] // 9 == kinds[-1] // 9:
-        b = kinds[0] // 9 * 9
+    if no_melds and not mask & ~SUIT_MASKS[win_kind // 9] if win_kind < 27 else False:
+        b = win_kind // 9 * 9
         c = counts[b:b + 9]
         if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
             before = list(c)

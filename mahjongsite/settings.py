@@ -1,5 +1,218 @@
-"""Placeholder settings; the platform issue replaces this module."""
-SECRET_KEY = "dev-only"
-INSTALLED_APPS: list[str] = []
-DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
+"""Django settings for Mahjong Planet: one module, configured from the environment (DESIGN §5).
+
+Environment variables (all optional; absent means the embedded default, never an
+insecure production):
+
+- ``DATABASE_URL`` — e.g. ``postgresql://user:pass@host:5432/mahjong`` (psycopg 3).
+  Absent: SQLite file ``db.sqlite3`` in WAL mode.
+- ``REDIS_URL`` — e.g. ``redis://127.0.0.1:6379/0``: channel layer (channels-redis) and
+  Celery broker; Celery tasks then run in separate ``celery -A mahjongsite worker`` processes.
+  Absent: in-process channel layer, memory broker and an embedded Celery worker thread.
+- ``SECRET_KEY`` — required when ``DEBUG`` is false; absent with DEBUG gives a dev-only key.
+- ``DEBUG`` — ``1``/``true`` to enable; default true only in the embedded default
+  (no ``DATABASE_URL``), false otherwise.
+- ``ALLOWED_HOSTS`` — comma-separated; default ``127.0.0.1,localhost`` (plus ``testserver``).
+- ``MP_COMPUTER_DELAY_MIN`` / ``MP_COMPUTER_DELAY_MAX`` — computer think delay, seconds
+  (P-BOT-4, default 0.5 / 1.5).
+- ``CELERY_EMBEDDED`` — force the in-process worker on (``1``) or off (``0``).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+EMBEDDED = not DATABASE_URL and not REDIS_URL
+
+DEBUG = _env_bool("DEBUG", EMBEDDED)
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (DESIGN §5).")
+    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+                 if h.strip()]
+if "testserver" not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append("testserver")
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "rest_framework",
+    "drf_spectacular",
+    "accounts",
+    "games",
+    "leaderboard",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "mahjongsite.urls"
+ASGI_APPLICATION = "mahjongsite.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "games.context_processors.site_banners",
+            ],
+        },
+    },
+]
+
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "OPTIONS": {
+                # IMMEDIATE: every transaction takes the write lock at its start, so the
+                # one-writer-per-table rule (DESIGN §3) holds on SQLite, where
+                # select_for_update is a no-op. WAL lets readers run beside the writer.
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "lobby"
+LOGOUT_REDIRECT_URL = "lobby"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ja", "日本語"), ("zh-hant", "繁體中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
 USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# E-mail: console by default (P-ACCT confirmation and password reset links print to the log).
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Mahjong Planet <noreply@localhost>")
+
+# Channels: Redis when REDIS_URL is given, otherwise in-process (embedded default).
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "mp")},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Celery (DESIGN §4): computer moves and clocks on "realtime", slow work on "default".
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_ROUTES = {
+    "games.tasks.computer_move": {"queue": "realtime"},
+    "games.tasks.advance_hand": {"queue": "realtime"},
+    "games.tasks.sweep_pending": {"queue": "realtime"},
+}
+CELERY_BEAT_SCHEDULE = {
+    # Catches any computer move or results-screen task that was lost (DESIGN §4).
+    "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": 30.0},
+}
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_EMBEDDED = _env_bool("CELERY_EMBEDDED", not REDIS_URL)
+
+# Platform constants (platform.md §21).
+COMPUTER_DELAY_MIN = float(os.environ.get("MP_COMPUTER_DELAY_MIN", "0.5"))   # seconds, P-BOT-4
+COMPUTER_DELAY_MAX = float(os.environ.get("MP_COMPUTER_DELAY_MAX", "1.5"))   # seconds, P-BOT-4
+RESULTS_ADVANCE_SECONDS = 15          # P-FLOW-1
+INITIAL_RATING = 1500                 # P-RATE-1
+PROVISIONAL_GAMES = 20                # P-RATE-6
+IDLE_UNTIMED_CLOSE_HOURS = 72         # P-TABLE-9
+EMAIL_CONFIRM_MAX_AGE = 7 * 24 * 3600  # seconds a confirmation link stays valid
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mahjong Planet API",
+    "DESCRIPTION": "Accounts, practice games, seat views and game logs. Live play uses the WebSocket "
+                   "at /ws/games/<id>/.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+if not DEBUG:
+    SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", True)
+    CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", True)
+    CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "games": {"handlers": ["console"], "level": os.environ.get("GAMES_LOG_LEVEL", "INFO")},
+    },
+}
+
+if CELERY_BROKER_URL.startswith("memory://"):
+    # The embedded worker polls its in-process queue; poll often so computers answer promptly.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
+WHITENOISE_USE_FINDERS = True      # serve static/ without collectstatic in the embedded default
+WHITENOISE_AUTOREFRESH = DEBUG

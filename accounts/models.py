@@ -1,0 +1,48 @@
+"""Accounts (P-ACCT) and computer accounts (P-BOT-1, P-BOT-2)."""
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from .usernames import validate_username
+
+
+class User(AbstractUser):
+    """A person or a computer player.
+
+    - ``username``: 3–20 letters, digits, ``_`` or ``-``, unique case-insensitively (P-ACCT-1).
+    - ``email_confirmed_at``: set when the e-mail link is followed; required for ranked
+      play (P-ACCT-2).
+    - ``is_computer``: computer players (P-BOT-1) have an unusable password and are labelled
+      with a badge wherever their name appears (P-BOT-2); ``computer_strength`` is the
+      strength id of ``rules_engine.ai.STRENGTHS`` (or ``"simple"`` for the simple player).
+    """
+
+    username = models.CharField(
+        _("username"), max_length=150, unique=True, validators=[validate_username],
+        help_text=_("3–20 characters: letters, digits, _ and -."),
+        error_messages={"unique": _("That username is taken.")},
+    )
+    email_confirmed_at = models.DateTimeField(null=True, blank=True)
+    is_computer = models.BooleanField(default=False)
+    computer_strength = models.CharField(max_length=32, blank=True, default="")
+    computer_description = models.CharField(max_length=200, blank=True, default="")
+
+    objects = UserManager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
+        ]
+
+    @property
+    def email_confirmed(self) -> bool:
+        """True once the e-mail address was confirmed (P-ACCT-2)."""
+        return self.email_confirmed_at is not None
+
+    @property
+    def display_name(self) -> str:
+        """The name shown at the table; computers carry the "(computer)" label (P-BOT-2)."""
+        return f"{self.username} ({_('computer')})" if self.is_computer else self.username

@@ -1,0 +1,138 @@
+"""The live-table WebSocket consumer (DESIGN §3; protocol in the wsproto contract).
+
+One consumer per connection. It authenticates with the site session (P-ACCT-5), joins the
+table's group and its seat's group, and on every ``table.changed`` notice re-reads the
+stored game and sends its own seat's view. Bad input gets an ``error`` message and the
+connection stays open; nothing an exception does here closes it.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import service
+from .models import Game
+from .notify import group_name, remember_server_loop
+from .views_state import seat_of, state_message
+
+log = logging.getLogger("games")
+
+MAX_MESSAGE_BYTES = 4096
+
+
+def _seat_group(game_id: int, seat: int) -> str:
+    return f"game-{game_id}-seat-{seat}"
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """``/ws/games/<game_id>/``: a player's live table."""
+
+    game_id: int
+    seat: int | None = None
+
+    async def connect(self):
+        remember_server_loop(asyncio.get_running_loop())
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.seat = await database_sync_to_async(self._find_seat)(user)
+        if self.seat is None:      # practice games have no spectators (P-PRAC-3)
+            await self.close(code=4403)
+            return
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        seat_group = _seat_group(self.game_id, self.seat)
+        # P-CONN-4: the newest connection takes over the seat; older ones are closed.
+        await self.channel_layer.group_send(seat_group, {"type": "seat.takeover",
+                                                         "channel": self.channel_name})
+        await self.channel_layer.group_add(seat_group, self.channel_name)
+        await self.accept()
+        await self.send_state()
+        await database_sync_to_async(self._rearm_computers)()
+
+    def _find_seat(self, user) -> int | None:
+        game = Game.objects.filter(pk=self.game_id).first()
+        return None if game is None else seat_of(game, user)
+
+    def _rearm_computers(self) -> None:
+        """Reopening a table re-arms computer moves that a restart may have lost (DESIGN §3)."""
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is not None and game.is_active and game.pending_computer_seats:
+            from .tasks import schedule_computer_moves
+            schedule_computer_moves(game.pk, game.seq, list(game.pending_computer_seats))
+
+    async def disconnect(self, code):
+        if self.seat is not None:
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+            await self.channel_layer.group_discard(_seat_group(self.game_id, self.seat),
+                                                   self.channel_name)
+
+    # ------------------------------------------------------------------ client -> server
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            await self._handle(text_data, bytes_data)
+        except Exception:  # never let one message kill the connection
+            log.exception("table %s: unexpected error handling a message", self.game_id)
+            await self.send_error("not_allowed", "The server could not handle that message.")
+
+    async def _handle(self, text_data, bytes_data):
+        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self.send_error("malformed", "Send one JSON text message of at most 4 KiB.")
+            return
+        try:
+            message = json.loads(text_data)
+        except (ValueError, TypeError):
+            await self.send_error("malformed", "The message is not valid JSON.")
+            return
+        if not isinstance(message, dict):
+            await self.send_error("malformed", "The message must be a JSON object.")
+            return
+        kind = message.get("type")
+        if kind == "ping":
+            await self.send(text_data=json.dumps({"type": "pong"}))
+        elif kind == "action":
+            await self._service(service.submit_action, self.game_id, self.seat,
+                                message.get("action"), message.get("seq"))
+        elif kind == "continue":
+            await self._service(service.continue_after_hand, self.game_id, self.seat,
+                                message.get("seq"))
+        elif kind == "state":
+            await self.send_state()
+        else:
+            await self.send_error("malformed", f"Unknown message type {kind!r}.")
+
+    async def _service(self, fn, *args):
+        try:
+            await database_sync_to_async(fn)(*args)
+        except service.ActionRejected as exc:
+            await self.send_error(exc.code, exc.message, exc.rule)
+        except Game.DoesNotExist:
+            await self.send_error("not_allowed", "This game no longer exists.")
+
+    # ------------------------------------------------------------------ server -> client
+    async def table_changed(self, event):
+        """Group notice: build and send this connection's own view (never broadcast tiles)."""
+        await self.send_state()
+
+    async def seat_takeover(self, event):
+        if event.get("channel") != self.channel_name:
+            await self.send_error("not_allowed", "Opened elsewhere")
+            await self.close(code=4409)
+
+    async def send_state(self):
+        message = await database_sync_to_async(self._build_state)()
+        if message is not None:
+            await self.send(text_data=json.dumps(message))
+
+    def _build_state(self) -> dict | None:
+        game = Game.objects.filter(pk=self.game_id).first()
+        return None if game is None else state_message(game, self.seat)
+
+    async def send_error(self, code: str, message: str, rule: str | None = None):
+        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message,
+                                              "rule": rule}))

@@ -1,0 +1,65 @@
+"""The embedded Celery worker of the default set-up (DESIGN §5).
+
+With no ``REDIS_URL`` the broker is Celery's in-process memory transport, so the worker
+must live in the server process: a daemon thread runs a solo-pool worker consuming the
+``realtime`` and ``default`` queues, and a second thread queues the sweeper every 30 s
+(standing in for Celery beat). Started once per process by ``mahjongsite.asgi``.
+"""
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import time
+
+log = logging.getLogger("games")
+
+_lock = threading.Lock()
+_started = False
+SWEEP_INTERVAL = 30.0   # seconds
+
+
+def start_embedded_worker() -> bool:
+    """Start the worker and sweeper threads once; returns False when already started."""
+    global _started
+    with _lock:
+        if _started:
+            return False
+        _started = True
+    from celery.worker import WorkController
+
+    from mahjongsite.celery import app
+
+    app.loader.import_default_modules()
+    app.finalize(auto=True)
+    app.set_current()
+    worker = WorkController(
+        app=app, concurrency=1, pool="solo", hostname=f"embedded@{socket.gethostname()}",
+        queues=["realtime", "default"], without_heartbeat=True, without_mingle=True,
+        without_gossip=True, loglevel="WARNING")
+    threading.Thread(target=worker.start, daemon=True, name="celery-embedded").start()
+    threading.Thread(target=_sweeper, daemon=True, name="celery-embedded-sweeper").start()
+    log.info("embedded Celery worker started (memory broker)")
+    return True
+
+
+def _sweeper() -> None:
+    from .tasks import sweep_pending
+
+    time.sleep(1.0)
+    while True:
+        try:
+            sweep_pending.delay(0.0 if _first_sweep() else 3.0)
+        except Exception:
+            log.exception("sweeper could not queue sweep_pending")
+        time.sleep(SWEEP_INTERVAL)
+
+
+_swept = False
+
+
+def _first_sweep() -> bool:
+    """True exactly once: at start-up every owed computer move is re-armed (restart, DESIGN §3)."""
+    global _swept
+    first, _swept = not _swept, True
+    return first

@@ -1,0 +1,113 @@
+"""Stored games (P-PRESET-3, P-REPLAY-1, P-REPLAY-2, DESIGN §2–§3).
+
+A game is stored as its preset stamp plus the engine's log (``rules_engine`` ``game.log``:
+hand seeds and ordered actions), which replays it exactly; ``seq``/``phase``/``state_version``
+are a cache of the replayed state used for locking and quick checks, never trusted over the
+log. ``ActionRecord`` rows are the server's audit trail: every accepted action with its
+server timestamp and whether a computer or a timeout made it.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    """One sitting of four seats (P-REPLAY-2)."""
+
+    class Kind(models.TextChoices):
+        PRACTICE = "practice", _("Practice")
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
+        ABORTED = "aborted", _("Aborted by system")
+
+    class Clock(models.TextChoices):
+        UNTIMED = "untimed", _("Untimed")
+
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PRACTICE)
+    ranked = models.BooleanField(default=False)
+    preset_name = models.CharField(max_length=40)
+    preset_version = models.PositiveIntegerField()
+    preset_snapshot = models.JSONField(default=dict)          # P-PRESET-3 rule snapshot
+    game_format = models.CharField(max_length=16)             # "single" | "east" (P-PRESET-1)
+    clock = models.CharField(max_length=16, choices=Clock.choices, default=Clock.UNTIMED)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE,
+                              db_index=True)
+    end_reason = models.CharField(max_length=32, blank=True, default="")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="created_games")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    last_human_action_at = models.DateTimeField(null=True, blank=True)   # P-TABLE-9
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    log = models.JSONField(default=dict)        # the engine's log: the truth (DESIGN §2)
+    state_version = models.PositiveIntegerField(default=0)   # +1 per stored change
+    seq = models.PositiveIntegerField(default=0)             # engine decision number (cache)
+    phase = models.CharField(max_length=16, default="")      # engine phase (cache)
+    hands_started = models.PositiveIntegerField(default=0)   # guards the results task (P-SYS-6)
+    continued_seats = models.JSONField(default=list)         # humans who pressed Continue
+    pending_computer_seats = models.JSONField(default=list)  # computers owing a decision now
+    final_scores = models.JSONField(null=True, blank=True)
+    game_result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.kind}, {self.preset_name} v{self.preset_version}, {self.status})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def format_label(self) -> str:
+        """"Single hand" or "East round" (P-TABLE-4)."""
+        return str(_("Single hand")) if self.game_format == "single" else str(_("East round"))
+
+
+class Seat(models.Model):
+    """An account in a seat (0 = initial East … 3 = initial North). One seat per account per
+    game (P-ACCT-4)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                             related_name="seats")
+    strength = models.CharField(max_length=32, blank=True, default="")   # computers only
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="games_seat_unique_seat"),
+            models.UniqueConstraint(fields=["game", "user"], name="games_seat_one_seat_per_account"),
+            models.CheckConstraint(condition=models.Q(seat__lte=3), name="games_seat_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seat}:{self.user}"
+
+
+class ActionRecord(models.Model):
+    """One accepted action, in order, with its server time (P-REPLAY-1 audit trail)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField()
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True)     # null for server steps (next hand)
+    kind = models.CharField(max_length=16)                 # "action" | "next_hand"
+    data = models.JSONField(default=dict)
+    by_computer = models.BooleanField(default=False)
+    timeout = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="games_action_unique_index"),
+        ]

@@ -1,0 +1,48 @@
+"""Table notices over the channel layer (DESIGN §3): only ``{"type": "table.changed",
+"version": V, "seq": N}`` — never tiles. Each connection then builds its own view.
+
+With the in-process channel layer (embedded default) the layer's queues belong to the
+server's event loop; a notice sent from another thread (the embedded Celery worker) is
+handed to that loop with ``run_coroutine_threadsafe`` instead of a private loop.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+_loop_lock = threading.Lock()
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def group_name(game_id: int) -> str:
+    """The channel-layer group of game ``game_id``'s connections."""
+    return f"game-{game_id}"
+
+
+def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Record the event loop that serves WebSocket connections (called by the consumer)."""
+    global _server_loop
+    with _loop_lock:
+        _server_loop = loop
+
+
+def table_changed(game_id: int, version: int, seq: int) -> None:
+    """Send the change notice for game ``game_id`` to its group (synchronous callers)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "table.changed", "version": version, "seq": seq}
+    group = group_name(game_id)
+    loop = _server_loop
+    if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
+        try:
+            current = asyncio.get_running_loop()
+        except RuntimeError:
+            current = None
+        if current is not loop:
+            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(timeout=5)
+            return
+    async_to_sync(layer.group_send)(group, message)

@@ -1,0 +1,328 @@
+"""The live-table service: the one path by which anything changes a stored game (DESIGN §3).
+
+Every change — a player's action, a computer's move, Continue after a hand, the
+results-screen timeout — runs ``_write``: lock the game row (``select_for_update`` inside
+``transaction.atomic``; on SQLite the IMMEDIATE transaction mode gives the same single
+writer), rebuild the engine from the stored log (or the cache of the same version), check
+the decision sequence number, apply through ``rules_engine``, store the new log, and after
+commit notify the table group with a small ``table.changed`` notice and schedule the
+computer moves that are now due. Rejected input raises ``ActionRejected`` and changes
+nothing.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.computers import available_strengths, computers_for, default_strength
+
+from . import engine_store
+from .models import ActionRecord, Game, Seat
+
+log = logging.getLogger("games")
+
+#: Practice presets and their formats (P-PRAC-1, P-TABLE-1): single hand / East round.
+PRACTICE_PRESETS = {"riichi-single-deal": "single", "riichi": "east"}
+DEFAULT_PRACTICE_PRESET = "riichi-single-deal"
+
+
+class ActionRejected(Exception):
+    """Input refused without effect. ``code`` is one of the protocol's error codes
+    (``malformed``, ``unknown_action``, ``not_your_seat``, ``stale_seq``, ``illegal``,
+    ``not_allowed``); ``rule`` names the rule enforced when there is one (e.g. ``R-KUIKAE-1``)."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+
+@dataclass
+class _Change:
+    """What a mutation did, for the audit record."""
+
+    kind: str                  # "action" | "next_hand" | "continue"
+    seat: int | None = None
+    data: dict | None = None
+    by_computer: bool = False
+    timeout: bool = False
+    engine_changed: bool = True
+
+
+def _engine_errors():
+    return importlib.import_module("rules_engine.errors")
+
+
+def _actions():
+    return importlib.import_module("rules_engine.actions")
+
+
+def new_seed() -> int:
+    """A hand seed from the operating system's cryptographic source (P-SYS-4)."""
+    return secrets.randbits(64)
+
+
+# --------------------------------------------------------------------------- creation
+
+def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: str | None = None,
+                    *, human_seat: int | None = None) -> Game:
+    """Start a practice game: ``user`` against three computers of ``strength`` (P-PRAC-1, J4).
+
+    ``preset_name``: ``"riichi-single-deal"`` (single hand, default) or ``"riichi"`` (East
+    round). ``human_seat`` (0..3, initial East..North) is drawn at random when ``None``
+    (P-PRAC-1: the human is not always dealer). Untimed (P-CLOCK-2), never rated (P-PRAC-2).
+    Raises ``ValueError`` for an unknown preset or strength, or a computer account as ``user``
+    (P-BOT-1: computers cannot create tables).
+    """
+    from rules_engine.preset import get_preset
+
+    if getattr(user, "is_computer", False):
+        raise ValueError("computer accounts cannot create tables (P-BOT-1)")
+    if preset_name not in PRACTICE_PRESETS:
+        raise ValueError(f"practice offers the presets {', '.join(PRACTICE_PRESETS)}, not {preset_name!r}")
+    strength = strength or default_strength()
+    if strength not in available_strengths():
+        raise ValueError(f"unknown computer strength {strength!r}")
+    if human_seat is None:
+        human_seat = secrets.randbelow(4)
+    if not 0 <= human_seat <= 3:
+        raise ValueError("human_seat must be 0..3")
+    preset = get_preset(preset_name)
+    computers = computers_for(strength)
+    engine = engine_store.engine_module().Game.new(preset, new_seed())
+    now = timezone.now()
+    with transaction.atomic():
+        row = Game.objects.create(
+            kind=Game.Kind.PRACTICE, ranked=False, preset_name=preset.name,
+            preset_version=preset.version, preset_snapshot=preset.snapshot(),
+            game_format=PRACTICE_PRESETS[preset_name], clock=Game.Clock.UNTIMED,
+            created_by=user, last_human_action_at=now, hands_started=1)
+        others = iter(computers)
+        for seat in range(4):
+            if seat == human_seat:
+                Seat.objects.create(game=row, seat=seat, user=user)
+            else:
+                Seat.objects.create(game=row, seat=seat, user=next(others), strength=strength)
+        _store(row, engine, _Change(kind="next_hand"))
+    engine_store.put(row.pk, row.state_version, engine)
+    return row
+
+
+# --------------------------------------------------------------------------- writes
+
+def _seats(row) -> dict[int, Seat]:
+    return {s.seat: s for s in row.seats.select_related("user")}
+
+
+def _human_seats(seats: dict[int, Seat]) -> list[int]:
+    return sorted(n for n, s in seats.items() if not s.user.is_computer)
+
+
+def _store(row: Game, engine, change: _Change) -> None:
+    """Write the engine state into ``row`` (inside the caller's transaction) and arrange the
+    after-commit notice and computer scheduling."""
+    seats = _seats(row)
+    row.log = engine.log
+    row.seq = engine.seq
+    row.phase = engine.phase
+    row.state_version += 1
+    row.pending_computer_seats = [
+        n for n, s in sorted(seats.items())
+        if s.user.is_computer and row.phase in ("turn", "claim") and engine.legal_actions(n)]
+    if change.kind == "action" and not change.by_computer and not change.timeout:
+        row.last_human_action_at = timezone.now()
+    if engine.phase == "game_over" and row.status == Game.Status.ACTIVE:
+        public = engine.view(None)
+        row.status = Game.Status.FINISHED
+        row.end_reason = "normal"
+        row.finished_at = timezone.now()
+        row.final_scores = public.get("scores")
+        row.game_result = public.get("game_result")
+        row.pending_computer_seats = []
+    row.save()
+    ActionRecord.objects.create(
+        game=row, index=row.state_version, seq=row.seq, seat=change.seat, kind=change.kind,
+        data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)
+    game_id, version, seq = row.pk, row.state_version, row.seq
+    pending = list(row.pending_computer_seats)
+    transaction.on_commit(lambda: after_change(game_id, version, seq, pending))
+
+
+def _write(game_id: int, mutate) -> Game | None:
+    """Run ``mutate(row, engine, seats) -> _Change | None`` under the game's lock.
+
+    ``None`` means "nothing to do" (no write). ``ActionRejected`` from ``mutate`` propagates
+    and changes nothing; ``mutate`` must raise it before mutating the engine.
+    Returns the stored row after a change, else ``None``. Raises ``Game.DoesNotExist``.
+    """
+    with engine_store.engine_lock(game_id):
+        with transaction.atomic():
+            row = Game.objects.select_for_update().get(pk=game_id)
+            engine = engine_store.take(row)
+            try:
+                change = mutate(row, engine, _seats(row))
+            except ActionRejected:
+                engine_store.put(row.pk, row.state_version, engine)   # untouched
+                raise
+            except Exception:
+                engine_store.forget(row.pk)                           # maybe half-changed
+                raise
+            if change is None:
+                engine_store.put(row.pk, row.state_version, engine)
+                return None
+            _store(row, engine, change)
+        engine_store.put(row.pk, row.state_version, engine)
+        return row
+
+
+def parse_action(payload, seat: int):
+    """Turn a client's Action JSON into an engine ``Action`` for ``seat``.
+
+    ``payload["seat"]`` may be omitted; a different seat raises ``not_your_seat``. Raises
+    ``ActionRejected`` with ``malformed`` / ``unknown_action`` for bad input.
+    """
+    actions = _actions()
+    if not isinstance(payload, dict):
+        raise ActionRejected("malformed", "action must be a JSON object")
+    if payload.get("type") not in actions.ACTION_TYPES:
+        raise ActionRejected("unknown_action", f"unknown action type {payload.get('type')!r}")
+    claimed = payload.get("seat")
+    if claimed is not None and claimed != seat:
+        raise ActionRejected("not_your_seat", f"you sit in seat {seat}, not {claimed!r}")
+    try:
+        return actions.Action.from_json({**payload, "seat": seat})
+    except ValueError as exc:
+        raise ActionRejected("malformed", str(exc)) from None
+
+
+def _check_seq(seq, engine) -> None:
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise ActionRejected("malformed", "seq must be an integer")
+    if seq != engine.seq:
+        raise ActionRejected("stale_seq", f"that decision ({seq}) is no longer pending; "
+                                          f"the current one is {engine.seq}")
+
+
+def submit_action(game_id: int, seat: int, payload, seq, *, by_computer: bool = False,
+                  timeout: bool = False) -> Game:
+    """Apply one seat's action (P-PLAY-3, P-PLAY-4). ``payload`` is the Action JSON,
+    ``seq`` the ``view.seq`` it answers. Raises ``ActionRejected`` (nothing changes) or
+    ``Game.DoesNotExist``. Returns the stored row."""
+    action = parse_action(payload, seat)
+
+    def mutate(row, engine, seats):
+        if row.status != Game.Status.ACTIVE:
+            raise ActionRejected("not_allowed", "the game is over")
+        _check_seq(seq, engine)
+        try:
+            engine.apply(action)
+        except _engine_errors().IllegalAction as exc:
+            raise ActionRejected("illegal", exc.reason, exc.rule) from None
+        return _Change(kind="action", seat=seat, data=action.to_json(), by_computer=by_computer,
+                       timeout=timeout)
+
+    return _write(game_id, mutate)
+
+
+def continue_after_hand(game_id: int, seat: int, seq) -> Game | None:
+    """A human pressed Continue on the results screen (P-FLOW-1, P-FLOW-2). When every human
+    at the table has (computers count as having pressed it), the next hand starts with a
+    fresh seed (P-FLOW-4, P-SYS-4). Raises ``ActionRejected`` when no result is waiting."""
+
+    def mutate(row, engine, seats):
+        if row.status != Game.Status.ACTIVE or engine.phase != "hand_over":
+            raise ActionRejected("not_allowed", "there is no hand result to continue from")
+        _check_seq(seq, engine)
+        continued = sorted(set(row.continued_seats) | {seat})
+        if set(_human_seats(seats)) <= set(continued):
+            return _next_hand(row, engine)
+        row.continued_seats = continued
+        return _Change(kind="continue", seat=seat, engine_changed=False)
+
+    return _write(game_id, mutate)
+
+
+def _next_hand(row, engine) -> _Change:
+    engine.next_hand(new_seed())
+    row.continued_seats = []
+    row.hands_started += 1
+    return _Change(kind="next_hand", data={"hand": row.hands_started})
+
+
+def advance_after_results(game_id: int, hands_started: int) -> Game | None:
+    """The results-screen timeout (P-FLOW-1, P-SYS-6): start the next hand if hand number
+    ``hands_started`` is still showing its result; otherwise a no-op."""
+
+    def mutate(row, engine, seats):
+        if (row.status != Game.Status.ACTIVE or engine.phase != "hand_over"
+                or row.hands_started != hands_started):
+            return None
+        return _next_hand(row, engine)
+
+    return _write(game_id, mutate)
+
+
+# --------------------------------------------------------------------------- computers
+
+def choose_computer_action(strength: str, view: dict):
+    """The computer's decision for ``view`` (P-BOT-3: the seat view only).
+
+    Uses ``rules_engine.ai.decide(strength, view, seed)`` when the computer players are
+    installed and offer ``strength``, else ``rules_engine.simple_player.decide(view)``.
+    """
+    if strength in available_strengths() and strength != "simple":
+        ai = importlib.import_module("rules_engine.ai")
+        return ai.decide(strength, view, secrets.randbits(64))
+    return importlib.import_module("rules_engine.simple_player").decide(view)
+
+
+def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
+    """Let the computer in ``seat`` answer decision ``seq`` if it is still pending
+    (P-BOT-4; DESIGN §4: the task re-reads under lock and acts only if still pending).
+    A computer whose choice is refused falls back to its first legal action, so a table
+    never waits on a faulty computer. Returns the row after a change, else ``None``."""
+
+    def mutate(row, engine, seats):
+        occupant = seats.get(seat)
+        if (row.status != Game.Status.ACTIVE or engine.seq != seq or occupant is None
+                or not occupant.user.is_computer):
+            return None
+        legal = engine.legal_actions(seat)
+        if not legal:
+            return None
+        try:
+            action = choose_computer_action(occupant.strength, engine.view(seat))
+        except Exception:  # a faulty computer must not stall the table
+            log.exception("computer %s failed in game %s; playing its first legal action",
+                          occupant.user.username, game_id)
+            action = legal[0]
+        if action not in legal:
+            log.warning("computer %s chose %s, not legal in game %s; playing %s",
+                        occupant.user.username, action, game_id, legal[0])
+            action = legal[0]
+        engine.apply(action)
+        return _Change(kind="action", seat=seat, data=action.to_json(), by_computer=True)
+
+    return _write(game_id, mutate)
+
+
+# --------------------------------------------------------------------------- after commit
+
+def after_change(game_id: int, version: int, seq: int, pending_computer_seats: list[int]) -> None:
+    """After commit: tell the table group that state ``version`` exists (no tiles, DESIGN §3),
+    then schedule the computer moves now due (P-BOT-4)."""
+    from .notify import table_changed
+    from .tasks import schedule_computer_moves
+
+    try:
+        table_changed(game_id, version, seq)
+    except Exception:  # a lost notice heals at the next one; never fail the write
+        log.exception("could not notify table %s", game_id)
+    if pending_computer_seats:
+        schedule_computer_moves(game_id, seq, pending_computer_seats)

@@ -1,0 +1,87 @@
+"""Pages: lobby, practice, the table, my games and the review of a finished hand (DESIGN §7)."""
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from . import service
+from .forms import PracticeForm
+from .models import Game
+from .selectors import games_of, review_allowed, unfinished_games_of
+from .views_state import players_of, seat_of
+
+
+def lobby(request):
+    """The home page: sign-up invitation, or Practice and the games to resume (P-PRAC-4)."""
+    context = {}
+    if request.user.is_authenticated:
+        context = {
+            "form": PracticeForm(),
+            "unfinished": list(unfinished_games_of(request.user)[:20]),
+            "recent": list(games_of(request.user).exclude(status=Game.Status.ACTIVE)[:10]),
+        }
+    return render(request, "lobby/lobby.html", context)
+
+
+@login_required
+def practice(request):
+    """Start a practice game against three computers (P-PRAC-1, J4 steps 1–2)."""
+    if request.method == "POST":
+        form = PracticeForm(request.POST)
+        if form.is_valid():
+            try:
+                game = service.create_practice(request.user, form.cleaned_data["preset"],
+                                               form.cleaned_data["strength"])
+            except ValueError as exc:
+                form.add_error(None, str(exc))
+            else:
+                return redirect("table", pk=game.pk)
+    else:
+        form = PracticeForm()
+    return render(request, "games/practice.html", {
+        "form": form, "unfinished": list(unfinished_games_of(request.user)[:20])})
+
+
+@login_required
+def table(request, pk: int):
+    """The live table page; the JavaScript client connects to ``ws_path`` (wsproto)."""
+    game = get_object_or_404(Game, pk=pk)
+    my_seat = seat_of(game, request.user)
+    if my_seat is None:              # practice has no spectators (P-PRAC-3)
+        raise Http404("not your game")
+    players = players_of(game)
+    return render(request, "games/table.html", {
+        "game": game, "my_seat": my_seat, "ws_path": f"/ws/games/{game.pk}/",
+        "players": players, "players_json": json.dumps(players)})
+
+
+@login_required
+def my_games(request):
+    """My game history; practice games are marked Practice (P-PRAC-3, J4 step 6)."""
+    return render(request, "games/my_games.html", {"games": list(games_of(request.user)[:100])})
+
+
+@login_required
+def review(request, pk: int):
+    """A simple review of a stored game (P-REPLAY-3/-5): the rules label, every accepted
+    action in order with its server time, and the stored hand results."""
+    game = get_object_or_404(Game, pk=pk)
+    if not review_allowed(game, request.user):
+        if seat_of(game, request.user) is None:
+            raise Http404("not your game")
+        messages.info(request, _("The hand can be reviewed once it has ended."))
+        return redirect("table", pk=game.pk)
+    seats = {p["seat"]: p for p in players_of(game)}
+    actions = [{"record": a, "player": seats.get(a.seat)} for a in game.actions.order_by("index")]
+    from .views_state import seat_view
+    public = seat_view(game, None)
+    return render(request, "games/review.html", {
+        "game": game, "actions": actions, "players": list(seats.values()), "public": public,
+        "hand_result_json": json.dumps(public.get("hand_result"), indent=1, default=str),
+        "game_result_json": json.dumps(public.get("game_result"), indent=1, default=str),
+    })

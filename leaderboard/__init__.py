@@ -1,0 +1,1 @@
+"""Ratings per preset family and the leaderboard (P-RATE, P-LB). Empty until ranked play lands."""

@@ -1,0 +1,13 @@
+"""REST API (DRF): the current user, my games, seat views and finished games' logs."""
+from django.urls import path
+
+from accounts.api import MeView
+from games import api as games_api
+
+urlpatterns = [
+    path("me/", MeView.as_view(), name="api-me"),
+    path("games/", games_api.GameListCreate.as_view(), name="api-games"),
+    path("games/<int:pk>/", games_api.GameDetail.as_view(), name="api-game"),
+    path("games/<int:pk>/log/", games_api.GameLog.as_view(), name="api-game-log"),
+    path("games/<int:pk>/actions/", games_api.GameAction.as_view(), name="api-game-action"),
+]

@@ -1,0 +1,14 @@
+"""Site URLs: pages, accounts, language switch, the REST API and its OpenAPI schema."""
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
+
+from accounts import views as account_views
+
+urlpatterns = [
+    path("", include("games.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("players/<str:username>/", account_views.profile, name="profile"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("mahjongsite.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+]

@@ -11,10 +11,19 @@ count lists as well. Everything here is shape-based: yaku are ignored
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Sequence
 
+from rules_engine._suit_tables import FINAL, HONOR_IDS, PAIR_IDS, SUIT_IDS
+from rules_engine._suit_tables import combine_id as _combine_id
+from rules_engine._suit_tables import final_shanten as _final_shanten
+from rules_engine._suit_tables import honor_id as _honor_id
+from rules_engine._suit_tables import suit_id as _suit_id
 from rules_engine.shanten import shanten_from_key, to_key
-from rules_engine.tiles import NUM_KINDS
+from rules_engine.tiles import NUM_KINDS, TERMINAL_HONOR_KINDS
+
+_TERMINALS_HONORS = itemgetter(*TERMINAL_HONOR_KINDS)
+_SUIT_GET, _HONOR_GET, _PAIR_GET, _FINAL_GET = SUIT_IDS.get, HONOR_IDS.get, PAIR_IDS.get, FINAL.get
 
 _KINDS = range(NUM_KINDS)
 
@@ -32,18 +41,78 @@ def _counts34(name: str, values: Sequence[int] | None) -> bytes:
     return b
 
 
+_INC = tuple(bytes([c + 1]) for c in range(4))
+_IS_YAOCHUU = tuple(k in TERMINAL_HONOR_KINDS for k in range(NUM_KINDS))
+
+
 def _improving(b: bytes, n: int, current: int) -> list[int]:
-    """Kinds (held fewer than 4 times) whose draw lowers the shanten of ``b`` below ``current``."""
-    work = bytearray(b)
+    """Kinds (held fewer than 4 times) whose draw lowers the shanten of ``b`` below ``current``.
+
+    ``b``: validated ``bytes`` counts of a ``13 - 3m`` hand with ``n`` tiles.
+    Equal to trying ``shanten_from_key`` on every ``b + kind``, but only the
+    part (suit or honors) that receives the tile is looked up again, and the
+    seven-pairs and kokushi shanten are updated by counting.
+    """
+    sets = (n + 1) // 3
+    k0, k1, k2, kh = b[0:9], b[9:18], b[18:27], b[27:34]
+    s0 = _suit_id(k0)
+    s1 = _suit_id(k1)
+    s2 = _suit_id(k2)
+    h = _honor_id(kh)
+    ab = _combine_id(s0, s1)
+    abc = _combine_id(ab, s2)
+    closed = n == 13
+    if closed:
+        kinds = NUM_KINDS - b.count(0)
+        pairs = kinds - b.count(1)
+        th = _TERMINALS_HONORS(b)
+        yao_kinds = 13 - th.count(0)
+        yao_pair = yao_kinds > th.count(1)
+    suit_get, honor_get, pair_get, final_get = _SUIT_GET, _HONOR_GET, _PAIR_GET, _FINAL_GET
     out = []
-    for k in _KINDS:
-        c = work[k]
+    for kind in _KINDS:
+        c = b[kind]
         if c == 4:
             continue
-        work[k] = c + 1
-        if shanten_from_key(bytes(work), n + 1) < current:
-            out.append(k)
-        work[k] = c
+        if kind < 27:
+            if kind < 9:
+                key = k0[:kind] + _INC[c] + k0[kind + 1:]
+                sid = suit_get(key) or _suit_id(key)
+                x = pair_get((sid << 16) | s1) or _combine_id(sid, s1)
+                new_abc = pair_get((x << 16) | s2) or _combine_id(x, s2)
+            elif kind < 18:
+                i = kind - 9
+                key = k1[:i] + _INC[c] + k1[i + 1:]
+                sid = suit_get(key) or _suit_id(key)
+                x = pair_get((s0 << 16) | sid) or _combine_id(s0, sid)
+                new_abc = pair_get((x << 16) | s2) or _combine_id(x, s2)
+            else:
+                i = kind - 18
+                key = k2[:i] + _INC[c] + k2[i + 1:]
+                sid = suit_get(key) or _suit_id(key)
+                new_abc = pair_get((ab << 16) | sid) or _combine_id(ab, sid)
+            value = (final_get((new_abc << 16) | h) or _final_shanten(new_abc, h))[sets]
+        else:
+            i = kind - 27
+            key = kh[:i] + _INC[c] + kh[i + 1:]
+            hid = honor_get(key) or _honor_id(key)
+            value = (final_get((abc << 16) | hid) or _final_shanten(abc, hid))[sets]
+        if closed and value >= current:
+            # Seven pairs after the draw (R-WIN-1 form 2: different kinds).
+            new_kinds = kinds + (c == 0)
+            new_pairs = pairs + (c == 1)
+            chiitoi = 6 - new_pairs + (7 - new_kinds if new_kinds < 7 else 0)
+            if chiitoi < value:
+                value = chiitoi
+            if _IS_YAOCHUU[kind]:
+                new_yao = yao_kinds + (c == 0)
+                kokushi = 13 - new_yao - (1 if yao_pair or c == 1 else 0)
+            else:
+                kokushi = 13 - yao_kinds - (1 if yao_pair else 0)
+            if kokushi < value:
+                value = kokushi
+        if value < current:
+            out.append(kind)
     return out
 
 

@@ -1,0 +1,184 @@
+"""Computer players on scripted seat views: the API of ``rules_engine.ai`` (P-BOT-3),
+push/fold of the strong computer, efficiency and value choices (issue 3)."""
+from __future__ import annotations
+
+import pytest
+
+from rules_engine.actions import Action
+from rules_engine.ai import STRENGTHS, decide, defence
+from rules_engine.ai.efficiency import discard_options, shanten_of, ukeire
+from rules_engine.ai.scenario import make_view
+from rules_engine.ai.state import Situation
+from rules_engine.ai.value import open_hand_has_yaku, yakuhai_han
+from rules_engine.tiles import counts_of, parse_kinds, parse_tiles
+
+ALL = sorted(STRENGTHS)
+
+
+def kinds34(text: str) -> list[int]:
+    return counts_of(parse_kinds(text), physical=False)
+
+
+def k(text: str) -> int:
+    return parse_kinds(text)[0]
+
+
+# ------------------------------------------------------------------ API
+
+def test_p_bot_2_three_strengths_with_display_names():
+    assert set(STRENGTHS) == {"beginner", "intermediate", "strong"}
+    assert len(set(STRENGTHS.values())) == 3 and all(STRENGTHS.values())
+
+
+def test_decide_rejects_an_unknown_strength():
+    with pytest.raises(ValueError, match="unknown computer strength 'grandmaster'"):
+        decide("grandmaster", make_view("123m456p789s1122z", drawn="3z"), 1)
+
+
+def test_p_bot_3_decide_rejects_a_public_view():
+    view = make_view("123m456p789s1122z", drawn="3z")
+    del view["hand"]
+    view["seat"] = None
+    with pytest.raises(ValueError, match="seat view"):
+        decide("strong", view, 1)
+
+
+@pytest.mark.parametrize("strength", ALL)
+def test_decide_rejects_a_view_without_legal_actions(strength):
+    view = make_view("123m456p789s1122z", drawn="3z", legal=[])
+    with pytest.raises(ValueError, match="no legal action"):
+        decide(strength, view, 1)
+
+
+@pytest.mark.parametrize("strength", ALL)
+def test_decide_returns_one_of_the_legal_actions_and_is_deterministic(strength):
+    view = make_view("2378m3578p2469s", drawn="5z", discards={1: "1z9m", 2: "1p9s", 3: "9p1m"})
+    a = decide(strength, view, 7)
+    assert isinstance(a, Action)
+    assert a.to_json() in view["legal_actions"]
+    assert all(decide(strength, view, 7) == a for _ in range(3))
+
+
+@pytest.mark.parametrize("strength", ALL)
+def test_decide_takes_a_win(strength):
+    hand = "123m456p789s1122z"
+    used: set[int] = set()
+    ids = parse_tiles(hand, used)
+    view = make_view(hand, claim=(3, "2z"))
+    win_tile = view["last_discard"]["tile"]
+    view["legal_actions"] = [{"type": "ron", "seat": 0, "tile": win_tile, "tiles": []},
+                             {"type": "pass", "seat": 0, "tile": None, "tiles": []}]
+    assert decide(strength, view, 3).type == "ron"
+    assert len(ids) == 13
+
+
+# ------------------------------------------------------------------ efficiency and value
+
+def test_ukeire_counts_unseen_copies_of_the_waits():
+    counts = kinds34("123m456p789s23s11z")  # waits 1s-4s
+    visible = counts[:]
+    visible[k("1s")] += 2
+    n, waits = ukeire(counts, visible, 0)
+    assert waits == [k("1s"), k("4s")]
+    assert n == (4 - 2) + (4 - 0)
+
+
+def test_discard_options_prefer_the_isolated_honour():
+    counts = kinds34("13m46p2378s55z123z")
+    opts = discard_options(counts, counts)
+    best = min(opts.values(), key=lambda o: (o.shanten, -o.ukeire))
+    assert best.kind >= 27 and best.shanten == shanten_of([c - (i == best.kind) for i, c in enumerate(counts)])
+
+
+def test_r_yaku_4_yakuhai_han_of_winds_and_dragons():
+    sit = Situation.from_view(make_view("123m456p789s1122z", drawn="3z", dealer=0, round_wind=0))
+    assert yakuhai_han(sit, k("1z")) == 2  # double East for the dealer in the East round
+    assert yakuhai_han(sit, k("2z")) == 0
+    assert yakuhai_han(sit, k("7z")) == 1
+
+
+def test_r_win_2_open_hand_needs_a_yaku():
+    sit = Situation.from_view(make_view("123m456p789s1122z", drawn="3z"))
+    assert open_hand_has_yaku(sit, kinds34("234m456p67s88s"), [k("5s")])  # tanyao
+    assert not open_hand_has_yaku(sit, kinds34("123m456p67s99s"), [k("5s")])
+    assert open_hand_has_yaku(sit, kinds34("123m456p67s99s"), [k("7z")])  # pon of red dragon
+
+
+@pytest.mark.parametrize("strength", ["intermediate", "strong"])
+@pytest.mark.parametrize("hand,indicator,keep", [
+    pytest.param("123m456m789m111z0p5s", "1z", "5p", id="R-DORA-5 keeps the red five"),
+    pytest.param("123m456m789m111z5p5s", "4s", "5s", id="R-DORA-1 keeps the dora"),
+])
+def test_keeps_value_when_the_waits_are_equal(strength, hand, indicator, keep):
+    """Two tanki choices with the same ukeire: discard the one without value."""
+    view = make_view(hand, dora_indicators=indicator)
+    a = decide(strength, view, 1)
+    assert a.tile >> 2 in (k("5p"), k("5s"))
+    assert a.tile >> 2 != k(keep)
+
+
+def test_intermediate_passes_a_chi_that_leaves_no_yaku():
+    # closed hand with terminals and no yakuhai: chi 123m would leave no yaku (R-WIN-2)
+    view = make_view("23m789p19s1239s44z", claim=(3, "1m"))
+    tile = view["last_discard"]["tile"]
+    own = [t for t in view["hand"] if t >> 2 in (k("2m"), k("3m"))]
+    view["legal_actions"].append({"type": "chi", "seat": 0, "tile": tile, "tiles": sorted(own)})
+    assert decide("intermediate", view, 1).type == "pass"
+    assert decide("beginner", view, 1).type == "chi"  # lowers shanten, the beginner takes it
+
+
+def test_intermediate_pons_a_yakuhai():
+    view = make_view("23m789p1239s4s77z", claim=(3, "7z"))
+    tile = view["last_discard"]["tile"]
+    own = [t for t in view["hand"] if t >> 2 == k("7z")]
+    view["legal_actions"].append({"type": "pon", "seat": 0, "tile": tile, "tiles": sorted(own)})
+    assert decide("intermediate", view, 1).type == "pon"
+
+
+# ------------------------------------------------------------------ push / fold
+
+RIICHI_DISCARDS = {1: "1z9m5p2z3z7z", 2: "1p9s6z1s", 3: "9p1m4z8s"}
+
+
+def test_strong_folds_with_genbutsu_against_riichi_when_far_from_tenpai():
+    """Two-shanten cheap hand against riichi: the strong computer discards genbutsu 5p
+    (R-FURITEN-4 makes it safe) even though it breaks its shape."""
+    view = make_view("23467m4557p3468s", drawn="2m", discards=RIICHI_DISCARDS, riichi_after={1: 5},
+                     wall_count=40)
+    sit = Situation.from_view(view)
+    assert shanten_of(sit.counts) == 2
+    opp = next(o for o in sit.opponents if o.seat == 1)
+    a = decide("strong", view, 1)
+    assert a.tile >> 2 in defence.genbutsu(sit, opp)
+    assert decide("intermediate", view, 1).tile >> 2 not in defence.genbutsu(sit, opp)
+
+
+def test_strong_folds_against_dealer_riichi_from_one_shanten_late():
+    view = make_view("234567m4557p468s", drawn="3s", discards=RIICHI_DISCARDS, riichi_after={1: 5},
+                     dealer=1, wall_count=12)
+    sit = Situation.from_view(view)
+    assert shanten_of(sit.counts) == 1
+    opp = next(o for o in sit.opponents if o.seat == 1)
+    assert decide("strong", view, 1).tile >> 2 in defence.genbutsu(sit, opp)
+
+
+def test_strong_pushes_a_mangan_tenpai_against_a_cheap_riichi():
+    """Tenpai with tanyao, pinfu shape, red five and two dora: discarding the drawn 3p keeps
+    tenpai though it is not safe; folding with genbutsu 8m would break the hand."""
+    view = make_view("234678m067p34s88s", drawn="3p", discards={1: "1z2z8m9s1p3z", 2: "1p9s6z1s",
+                                                                   3: "9p1m4z8s"},
+                     riichi_after={1: 5}, wall_count=40, dora_indicators="7s")
+    sit = Situation.from_view(view)
+    opp = next(o for o in sit.opponents if o.seat == 1)
+    a = decide("strong", view, 1)
+    assert a.tile >> 2 == k("3p")
+    assert defence.danger(sit, opp, k("3p")) > 0.0 and k("8m") in defence.genbutsu(sit, opp)
+
+
+def test_strong_avoids_feeding_an_obvious_pin_flush():
+    """An opponent with pon 777p and chi 234p is on a pin flush: the strong computer throws an
+    off-suit tile, not its lone pin or an honour."""
+    view = make_view("13m579s2468p11z3s", drawn="5z", discards={1: "1m9s3s4z8m", 2: "1s", 3: "9m"},
+                     melds={1: [("pon", "777p"), ("chi", "234p")]}, wall_count=30)
+    a = decide("strong", view, 1)
+    assert a.tile >> 2 < 9 or 18 <= a.tile >> 2 < 27

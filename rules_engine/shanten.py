@@ -74,7 +74,8 @@ def to_key(counts: Sequence[int]) -> tuple[bytes, int]:
 def standard_from_key(b: bytes, n: int) -> int:
     """Standard-form shanten of already validated ``bytes`` counts with ``n`` tiles.
 
-    The unchecked hot path of ``shanten_standard`` (for ``waits`` and players).
+    The unchecked hot path of ``shanten_standard``: the three suits' and the
+    honors' cached distance vectors, combined (``_suit_tables``).
     """
     k = b[0:9]
     s0 = _SUIT_GET(k) or _suit_id(k)
@@ -86,8 +87,7 @@ def standard_from_key(b: bytes, n: int) -> int:
     h = _HONOR_GET(k) or _honor_id(k)
     ab = _PAIR_GET((s0 << 16) | s1) or _combine_id(s0, s1)
     abc = _PAIR_GET((ab << 16) | s2) or _combine_id(ab, s2)
-    res = _FINAL_GET((abc << 16) | h) or _final_shanten(abc, h)
-    return res[n // 3]
+    return (_FINAL_GET((abc << 16) | h) or _final_shanten(abc, h))[n // 3]
 
 
 def chiitoitsu_from_key(b: bytes) -> int:
@@ -109,27 +109,22 @@ def kokushi_from_key(b: bytes) -> int:
 
 
 def shanten_from_key(b: bytes, n: int) -> int:
-    """``shanten`` of already validated ``bytes`` counts holding ``n`` tiles."""
-    k = b[0:9]
-    s0 = _SUIT_GET(k) or _suit_id(k)
-    k = b[9:18]
-    s1 = _SUIT_GET(k) or _suit_id(k)
-    k = b[18:27]
-    s2 = _SUIT_GET(k) or _suit_id(k)
-    k = b[27:34]
-    h = _HONOR_GET(k) or _honor_id(k)
-    ab = _PAIR_GET((s0 << 16) | s1) or _combine_id(s0, s1)
-    abc = _PAIR_GET((ab << 16) | s2) or _combine_id(ab, s2)
-    best = (_FINAL_GET((abc << 16) | h) or _final_shanten(abc, h))[n // 3]
+    """``shanten`` of already validated ``bytes`` counts holding ``n`` tiles (no checks).
+
+    For hot loops (waits, computer players): get ``(b, n)`` from ``to_key``
+    or build them yourself from trusted counts.
+    """
+    best = standard_from_key(b, n)
     if best < 0 or n < 13:
         # Already complete, or a hand with melds (no seven pairs, no kokushi).
         return best
-    c0 = b.count(0)
-    kinds = NUM_KINDS - c0
+    kinds = NUM_KINDS - b.count(0)
     chiitoi = 6 - (kinds - b.count(1)) + (7 - kinds if kinds < 7 else 0)
     if chiitoi < best:
         best = chiitoi
-    if k.count(0) - 1 >= best:  # kokushi cannot win, see ``shanten``
+    # Kokushi holds at most 6 terminal kinds plus the honor kinds present, so
+    # its shanten is at least (absent honor kinds - 1): skip it when it can't win.
+    if b[27:34].count(0) - 1 >= best:
         return best
     th = _TERMINALS_HONORS(b)
     kinds = 13 - th.count(0)
@@ -146,44 +141,11 @@ def shanten(counts: Sequence[int]) -> int:
     Raises ``ValueError`` for a malformed hand (see ``to_key``).
 
     >>> from rules_engine.tiles import counts_of, parse_kinds
-    >>> shanten(counts_of(parse_kinds("1133557799m1133p"), physical=False))
+    >>> shanten(counts_of(parse_kinds("11335579m1133p4z"), physical=False))  # seven pairs
     1
     """
-    try:
-        b = bytes(counts)
-    except (TypeError, ValueError):
-        raise _bad_counts(counts, None) from None
-    c0, c1, c2, c3, c4 = b.count(0), b.count(1), b.count(2), b.count(3), b.count(4)
-    n = c1 + 2 * c2 + 3 * c3 + 4 * c4
-    if c0 + c1 + c2 + c3 + c4 != NUM_KINDS or n % 3 == 0 or n > 14:
-        raise _bad_counts(counts, b)
-    # Inlined ``standard_from_key``: this is the players' hot path.
-    k = b[0:9]
-    s0 = _SUIT_GET(k) or _suit_id(k)
-    k = b[9:18]
-    s1 = _SUIT_GET(k) or _suit_id(k)
-    k = b[18:27]
-    s2 = _SUIT_GET(k) or _suit_id(k)
-    k = b[27:34]
-    h = _HONOR_GET(k) or _honor_id(k)
-    ab = _PAIR_GET((s0 << 16) | s1) or _combine_id(s0, s1)
-    abc = _PAIR_GET((ab << 16) | s2) or _combine_id(ab, s2)
-    best = (_FINAL_GET((abc << 16) | h) or _final_shanten(abc, h))[n // 3]
-    if best < 0 or n < 13:
-        return best
-    # Seven pairs: c1 singles, the rest pairs (four of a kind is one pair).
-    kinds = NUM_KINDS - c0
-    chiitoi = 6 - (kinds - c1) + (7 - kinds if kinds < 7 else 0)
-    if chiitoi < best:
-        best = chiitoi
-    # Kokushi holds at most 6 + (7 - absent honors) kinds, so its shanten is
-    # at least (absent honor kinds) - 1: skip it when it cannot win.
-    if k.count(0) - 1 >= best:
-        return best
-    th = _TERMINALS_HONORS(b)
-    kinds = 13 - th.count(0)
-    kokushi = 12 - kinds if kinds > th.count(1) else 13 - kinds
-    return kokushi if kokushi < best else best
+    b, n = to_key(counts)
+    return shanten_from_key(b, n)
 
 
 def shanten_standard(counts: Sequence[int]) -> int:

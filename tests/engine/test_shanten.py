@@ -271,3 +271,12 @@ def test_one_draw_lowers_shanten_by_at_most_one(seed: int, n: int) -> None:
         after_draw.append(s14)
         hand[k] -= 1
     assert s13 == 1 + min(after_draw)
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    import rules_engine.shanten
+
+    result = doctest.testmod(rules_engine.shanten)
+    assert result.attempted >= 3 and result.failed == 0

@@ -202,3 +202,12 @@ def test_ukeire_named_example() -> None:
     assert format_kinds(k for k, _ in kinds) == "14m58p"
     assert dict(kinds)[3] == 2 and dict(kinds)[0] == 4
     assert total == sum(r for _, r in kinds)
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    import rules_engine.waits
+
+    result = doctest.testmod(rules_engine.waits)
+    assert result.attempted >= 1 and result.failed == 0

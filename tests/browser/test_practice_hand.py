@@ -1,0 +1,215 @@
+"""J1 + J4 in a real browser: sign up, start a single-hand practice game, play it to the hand
+result by clicking tiles, and prove that no other seat's concealed tiles reached the browser.
+
+Rules proved: P-PLAY-2 (select, then confirm; selection is never sent), P-PLAY-3 (only legal
+options are offered: the page's tiles and buttons come from ``legal_actions``), P-SYS-2 / DESIGN §3
+(each connection gets its own seat view; no frame carries another seat's concealed tiles),
+P-END-1 (a single-hand game ends with its hand), P-FLOW-1 (the results screen shows the result).
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+PLAY_TIMEOUT = 240.0  # seconds for the whole hand (computers answer after 0.02-0.05 s)
+PASSWORD = "Tiles-and-Winds-2026"
+# Keys a seat view may hold (docs/engine-api.md "Views", plus the engine's kuikae/kakan aids).
+VIEW_KEYS = {"preset", "preset_version", "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba",
+             "riichi_deposits", "scores", "wall_count", "dora_indicators", "turn", "last_discard",
+             "pending_seats", "players", "hand", "drawn_tile", "legal_actions", "furiten", "waits",
+             "hand_result", "game_result", "kuikae", "kakan"}
+PLAYER_KEYS = {"seat", "seat_wind", "discards", "melds", "riichi", "concealed_count"}
+
+
+def _sign_up(page, base: str, username: str) -> None:
+    """J1: sign up through the form; the account is created and signed in."""
+    page.goto(base + "/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.com")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.check("input[name=accept_terms]")
+    page.click("form.signup-form button[type=submit]")
+    page.wait_for_load_state("load")
+    assert username in page.content(), "the lobby should greet the new user"
+
+
+def _start_single_hand(page, base: str) -> int:
+    """J4 step 1: Practice, Riichi single hand; returns the game id from the table URL."""
+    page.goto(base + "/practice/")
+    page.select_option("select[name=preset]", "riichi-single-deal")
+    page.click("form.practice-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/games/\d+/$"))
+    return int(re.search(r"/games/(\d+)/$", page.url).group(1))
+
+
+def _state_frames(frames: list[str]) -> list[dict]:
+    out = []
+    for raw in frames:
+        msg = json.loads(raw)
+        if msg.get("type") == "state":
+            out.append(msg)
+    return out
+
+
+def _hands_by_seq(log: dict) -> dict[int, list[set[int]]]:
+    """Replay the server's stored log; map each decision seq to every seat's concealed tiles."""
+    from rules_engine.actions import Action
+    from rules_engine.game import Game
+
+    entries = log["entries"]
+    game = Game.from_log({**log, "entries": entries[:1]})
+    hands: dict[int, list[set[int]]] = {}
+
+    def record() -> None:
+        hands[game.seq] = [set(game.view(s)["hand"]) for s in range(4)]
+
+    record()
+    for entry in entries[1:]:
+        assert entry["type"] == "action", "a single-hand game has one hand entry"
+        game.apply(Action.from_json(entry["action"]))
+        record()
+    return hands
+
+
+def _play_until_result(page, sent: list[str]) -> dict:
+    """Click through the hand: win when offered, pass calls, otherwise discard a legal tile by
+    select-then-confirm. Returns counts of what was done."""
+    done = {"discards": 0, "passes": 0, "wins": 0, "selection_checks": 0}
+    deadline = time.monotonic() + PLAY_TIMEOUT
+    while time.monotonic() < deadline:
+        if page.locator("[data-role=result]").count():
+            return done
+        win = page.locator("button[data-action=tsumo]:enabled, button[data-action=ron]:enabled")
+        if win.count():
+            win.first.click()
+            done["wins"] += 1
+            page.wait_for_timeout(150)
+            continue
+        pass_button = page.locator("button[data-action=pass]:enabled")
+        if pass_button.count():
+            pass_button.first.click()
+            done["passes"] += 1
+            page.wait_for_timeout(100)
+            continue
+        tiles = page.locator(".hand .tile.selectable")
+        if tiles.count():
+            seq = page.locator(".board").get_attribute("data-seq")
+            tile = page.locator(".hand .drawn .tile.selectable")
+            tile = tile.first if tile.count() else tiles.last
+            before = len(sent)
+            tile.click()
+            # P-PLAY-2: the first click only selects, locally; nothing is sent.
+            if page.locator(".hand .tile.selected").count() == 1:
+                page.wait_for_timeout(50)
+                assert len(sent) == before, "selecting a tile must not send anything (P-PLAY-2)"
+                done["selection_checks"] += 1
+                # Confirm alternately with a second click on the tile and with the Discard button.
+                if done["discards"] % 2 == 0:
+                    page.locator(".hand .tile.selected").click()
+                else:
+                    page.click("button[data-action=confirm]")
+                done["discards"] += 1
+                page.wait_for_function(
+                    "seq => document.querySelector('.board').dataset.seq !== seq"
+                    " || document.querySelector('[data-role=result]') !== null", arg=seq, timeout=20000)
+            continue
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no hand result within {PLAY_TIMEOUT} s; did {done}")
+
+
+def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
+    """Sign up, start a single-hand practice game, play to the result by clicking; every
+    WebSocket frame carries only the player's own concealed tiles (P-SYS-2, DESIGN §3)."""
+    server = live_server_proc
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    received: list[str] = []
+    sent: list[str] = []
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def on_ws(ws):
+        ws.on("framereceived", lambda payload: received.append(payload if isinstance(payload, str) else payload.decode()))
+        ws.on("framesent", lambda payload: sent.append(payload if isinstance(payload, str) else payload.decode()))
+
+    page.on("websocket", on_ws)
+    username = f"player{int(time.time() * 1000) % 10_000_000}"
+    _sign_up(page, server.url, username)
+    game_id = _start_single_hand(page, server.url)
+    page.wait_for_selector(".board .seat-me", timeout=30000)
+    done = _play_until_result(page, sent)
+
+    # The results screen (P-FLOW-1) of a single-hand game that is over (P-END-1).
+    panel = page.locator("[data-role=result]")
+    panel.wait_for()
+    assert panel.locator("table.changes tr").count() == 4, "score changes for the four seats"
+    assert panel.locator(".game-over").count() == 1
+    assert done["discards"] >= 1 and done["selection_checks"] == done["discards"]
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+    states = _state_frames(received)
+    assert states, "the table sent no state frames"
+    my_seat = states[0]["game"]["my_seat"]
+    assert my_seat in (0, 1, 2, 3)
+    final = states[-1]["view"]
+    assert final["phase"] == "game_over" and final["hand_result"] is not None
+
+    # Every action the page sent was one of the legal actions of the view it answered (P-PLAY-3).
+    legal_by_seq = {}
+    for msg in states:
+        legal_by_seq.setdefault(msg["view"]["seq"], []).extend(msg["view"].get("legal_actions", []))
+    actions = [json.loads(raw) for raw in sent]
+    actions = [a for a in actions if a.get("type") == "action"]
+    assert len(actions) >= done["discards"]
+    for a in actions:
+        assert a["action"] in legal_by_seq.get(a["seq"], []), f"sent an action not offered: {a}"
+
+    # No frame may carry another seat's concealed tiles (P-SYS-2).
+    hands = _hands_by_seq(server.game_log(game_id))
+    checked = 0
+    for msg in states:
+        view = msg["view"]
+        assert set(msg) == {"type", "game", "view"}
+        assert view["seat"] == my_seat, "a player's connection gets its own seat view only"
+        assert set(view) <= VIEW_KEYS, f"unexpected view keys {set(view) - VIEW_KEYS}"
+        for p in view["players"]:
+            assert set(p) <= PLAYER_KEYS, f"unexpected player keys {set(p) - PLAYER_KEYS}"
+        if view["phase"] in ("hand_over", "game_over"):
+            continue  # hand_result may reveal winning / tenpai hands by the rules
+        assert view["hand_result"] is None
+        seat_hands = hands[view["seq"]]
+        mine = set(view["hand"])
+        assert mine == seat_hands[my_seat], f"seq {view['seq']}: the view's hand is not the player's own"
+        others = set().union(*(seat_hands[s] for s in range(4) if s != my_seat))
+        text = json.dumps(view)
+        assert not (mine & others)
+        # The only lists of tile ids in the view besides the player's own tiles are public
+        # (discards, melds, dora indicators, the last discard); check no other seat's concealed
+        # tile appears anywhere in them.
+        public_ids = _public_tile_ids(view)
+        leaked = public_ids & others
+        assert not leaked, f"seq {view['seq']}: other seats' concealed tiles {sorted(leaked)} in {text[:200]}"
+        checked += 1
+    assert checked >= 5
+    context.close()
+
+
+def _public_tile_ids(view: dict) -> set[int]:
+    """Tile ids in a view outside the own ``hand``/``drawn_tile``/``legal_actions``/``waits``:
+    discards still in ponds or called, melds, dora indicators, the last discard, kuikae kinds excluded."""
+    ids: set[int] = set(view.get("dora_indicators") or [])
+    for p in view["players"]:
+        ids.update(d["tile"] for d in p["discards"])
+        for m in p["melds"]:
+            ids.update(m["tiles"])
+    if view.get("last_discard"):
+        ids.add(view["last_discard"]["tile"])
+    if view.get("kakan"):
+        ids.add(view["kakan"]["tile"])
+    return ids

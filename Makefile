@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test venv clean bench
+.PHONY: run test venv clean bench chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,11 +14,15 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(PY) -m pytest -n 2 --dist loadgroup -q
 
 bench: $(STAMP)
 	$(PY) -m rules_engine.bench
+
+# Debian's chromium for the Playwright browser tests (tests/browser); installed only when missing.
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
 
 clean:
 	rm -rf $(VENV) .pytest_cache

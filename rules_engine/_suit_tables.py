@@ -41,6 +41,10 @@ def _intern(vec: tuple[int, ...]) -> int:
 # ------------------------------------------------------------ suit distances
 
 _SUFFIX: dict[tuple[int, int, bytes], tuple[int, ...]] = {}
+_SUFFIX_LIMIT = 100_000
+"""The suffix memo only speeds up building new suit vectors; it is dropped
+when it grows past this many entries so a long-running process stays small
+(the finished per-suit results in ``SUIT_IDS`` are kept)."""
 
 
 def _suffix(x: int, y: int, rest: bytes) -> tuple[int, ...]:
@@ -89,6 +93,10 @@ def _suffix(x: int, y: int, rest: bytes) -> tuple[int, ...]:
     return vec
 
 
+_HONOR_OPTIONS = ((0, 0, 0), (3, 1, 0), (2, 0, 1))
+"""Per honor kind: (tiles needed, sets made, pairs made) for nothing, a triplet, a pair."""
+
+
 def _honor_vector(counts: bytes) -> tuple[int, ...]:
     """Distance vector of the seven honor kinds (triplets and a pair only)."""
     vec = [INF] * 10
@@ -100,8 +108,7 @@ def _honor_vector(counts: bytes) -> tuple[int, ...]:
             if base >= INF:
                 continue
             p, m = divmod(j, 5)
-            options = [(0, 0, 0), (3, 1, 0), (2, 0, 1)]  # need, sets, pairs
-            for need, ds, dp in options:
+            for need, ds, dp in _HONOR_OPTIONS:
                 if m + ds > 4 or p + dp > 1:
                     continue
                 cost = base + (need - have if need > have else 0)
@@ -123,7 +130,11 @@ def suit_id(key: bytes) -> int:
     """Interned distance-vector id of one suit's 9 counts (cached)."""
     vid = SUIT_IDS.get(key)
     if vid is None:
+        if len(key) != 9:
+            raise ValueError(f"a suit key holds 9 counts, got {len(key)}")
         vid = SUIT_IDS[key] = _intern(_suffix(0, 0, key))
+        if len(_SUFFIX) > _SUFFIX_LIMIT:
+            _SUFFIX.clear()
     return vid
 
 

@@ -114,7 +114,7 @@ function opponentEl(player, ctx) {
     Array.from({ length: count }, () => tileEl(null, { base: ctx.base, t: ctx.t })));
   return h("section", { class: `seat seat-${pos}${turn ? " on-turn" : ""}${pending ? " deciding" : ""}`,
     dataset: { seat: player.seat } },
-    seatHeader(player, ctx), backs, meldsEl(player, ctx), pondEl(player, ctx));
+    seatHeader(player, ctx), h("div", { class: "hand-line" }, backs, meldsEl(player, ctx)), pondEl(player, ctx));
 }
 
 function centerEl(ctx) {
@@ -192,7 +192,8 @@ function actionsEl(ctx, groups, cb) {
     buttons.push(h("button", { type: "button", class: `act act-${a.type}`, dataset: { action: a.type },
       disabled: sent, onclick: () => cb.send(a) },
       h("span", { class: "act-label" }, actionLabel(a, t)),
-      tiles.length ? h("span", { class: "act-tiles" }, tiles.map((id) => tileEl(id, { base, t, cls: "mini" }))) : null));
+      tiles.length ? h("span", { class: "act-tiles" }, tiles.map((id) =>
+        tileEl(id, { base, t, cls: id === a.tile && a.type !== "shouminkan" ? "mini claimed" : "mini" }))) : null));
   }
   if (groups.riichi.size && !ctx.riichiMode) {
     buttons.push(h("button", { type: "button", class: "act act-riichi", dataset: { action: "riichi" }, disabled: sent,

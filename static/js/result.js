@@ -63,6 +63,11 @@ function winEl(ctx, win) {
       ura.map((id) => tileEl(id, { base: ctx.base, t, cls: "mini" }))) : null);
 }
 
+function meldsOf(ctx, seat) {
+  const p = (ctx.view.players || []).find((x) => x.seat === seat);
+  return p ? p.melds || [] : [];
+}
+
 function drawEl(ctx, hr) {
   const { t } = ctx;
   // Engine shape: kind "exhaustive_draw" {tenpai: [bool×4], nagashi: [bool×4], revealed: {"seat": ids}}
@@ -80,7 +85,7 @@ function drawEl(ctx, hr) {
       return h("li", {}, h("strong", {}, nameOf(ctx, seat)), " ",
         exhaustive ? (tenpai[seat] ? t("tenpai") : t("noten")) : "",
         nagashi[seat] ? ` · ${t("nagashi")}` : "",
-        Array.isArray(tiles) ? revealedHand(ctx, tiles, null, []) : null);
+        Array.isArray(tiles) ? revealedHand(ctx, tiles, null, meldsOf(ctx, seat)) : null);
     })));
 }
 

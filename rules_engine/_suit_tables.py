@@ -13,12 +13,23 @@ every split of ``M`` sets and the pair, minus one.
 Because targets never exceed four copies, a kind held four times is never
 counted as waiting for a fifth copy (R-TENPAI-1, TV-06 (a)).
 
-Everything here is computed on first use and cached, keyed by the raw
-``bytes`` of the suit's counts: only a few dozen distinct distance vectors
-exist, so vectors are interned to small ints and the suit-combination steps
-are cached by those ints as well.
+Results are cached, keyed by the raw ``bytes`` of the suit's counts. All
+405,350 possible suits share only 127 distinct distance vectors, so vectors
+are interned to small ints and the suit-combination steps are cached by those
+ints as well. The vectors of every suit holding at most ``SHIPPED_MAX_TILES``
+tiles (24,310 suits, nearly all suits of real hands) are shipped precomputed in
+``_suit_data.py`` and loaded at import; other suits are computed on first use.
+Regenerate the data with ``python -m rules_engine._suit_tables --write-data``.
 """
 from __future__ import annotations
+
+import base64
+import sys
+import zlib
+from typing import Iterator
+
+SHIPPED_MAX_TILES = 8
+"""Suits with at most this many tiles are precomputed in ``_suit_data.py``."""
 
 INF = 99
 """Distance of an impossible (sets, pair) target."""
@@ -155,6 +166,15 @@ FINAL: dict[int, tuple[int, ...]] = {}
 """``(id_abc << 16) | id_honor`` -> standard shanten for M = 0..4 sets needed."""
 
 
+_SPLITS = tuple(
+    (i, j, (i // 5 + j // 5) * 5 + i % 5 + j % 5)
+    for i in range(10)
+    for j in range(10)
+    if i // 5 + j // 5 <= 1 and i % 5 + j % 5 <= 4
+)
+"""(index in a, index in b, index in the combination) of every compatible split."""
+
+
 def combine_id(a: int, b: int) -> int:
     """Id of the min-plus combination of two parts' vectors (cached)."""
     key = (a << 16) | b
@@ -162,19 +182,11 @@ def combine_id(a: int, b: int) -> int:
     if vid is None:
         u, v = _VECS[a], _VECS[b]
         out = [INF] * 10
-        for i in range(10):
-            ui = u[i]
-            if ui >= INF:
-                continue
-            pi, mi = divmod(i, 5)
-            for j in range(10):
-                pj, mj = divmod(j, 5)
-                if pi + pj > 1 or mi + mj > 4:
-                    continue
-                k = (pi + pj) * 5 + mi + mj
-                if ui + v[j] < out[k]:
-                    out[k] = ui + v[j]
-        vid = PAIR_IDS[key] = _intern(tuple(out))
+        for i, j, k in _SPLITS:
+            total = u[i] + v[j]
+            if total < out[k]:
+                out[k] = total
+        vid = PAIR_IDS[key] = _intern(tuple(min(x, INF) for x in out))
     return vid
 
 
@@ -194,3 +206,82 @@ def final_shanten(abc: int, honors: int) -> tuple[int, ...]:
         )
         FINAL[key] = res
     return res
+
+
+# ------------------------------------------------------------ shipped data
+
+def suit_keys(max_tiles: int) -> Iterator[bytes]:
+    """Every suit (9 counts 0..4) holding at most ``max_tiles`` tiles, in lexicographic order."""
+    counts = [0] * 9
+
+    def walk(pos: int, left: int) -> Iterator[bytes]:
+        if pos == 9:
+            yield bytes(counts)
+            return
+        for c in range(min(4, left) + 1):
+            counts[pos] = c
+            yield from walk(pos + 1, left - c)
+        counts[pos] = 0
+
+    return walk(0, max_tiles)
+
+
+def build_data(max_tiles: int = SHIPPED_MAX_TILES) -> tuple[list[tuple[int, ...]], bytes]:
+    """Compute the shipped data: distance vectors, and one vector index per ``suit_keys`` key."""
+    vectors: list[tuple[int, ...]] = []
+    index: dict[tuple[int, ...], int] = {}
+    out = bytearray()
+    for key in suit_keys(max_tiles):
+        vec = _suffix(0, 0, key)
+        if vec not in index:
+            index[vec] = len(vectors)
+            vectors.append(vec)
+        out.append(index[vec])
+    return vectors, bytes(out)
+
+
+def write_data(path: str) -> None:
+    """Write ``_suit_data.py`` (generated source: the vectors and compressed indices)."""
+    vectors, ids = build_data()
+    packed = base64.b64encode(zlib.compress(ids, 9)).decode("ascii")
+    lines = [
+        '"""Precomputed suit distance vectors (generated; do not edit).',
+        "",
+        "Written by ``python -m rules_engine._suit_tables --write-data``; see",
+        "``_suit_tables``. ``IDS`` is base64 of zlib-compressed bytes: for each suit",
+        "of ``suit_keys(MAX_TILES)`` in order, its index into ``VECTORS``.",
+        '"""',
+        f"MAX_TILES = {SHIPPED_MAX_TILES}",
+        f"COUNT = {len(ids)}",
+        "VECTORS = (",
+        *[f"    {v!r}," for v in vectors],
+        ")",
+        "IDS = (",
+        *[f'    "{packed[i:i + 76]}"' for i in range(0, len(packed), 76)],
+        ")",
+        "",
+    ]
+    with open(path, "w", encoding="ascii") as fh:
+        fh.write("\n".join(lines))
+
+
+def _load_shipped() -> None:
+    try:
+        from rules_engine import _suit_data as data
+    except ImportError:  # pragma: no cover - only while regenerating the data
+        return
+    ids = zlib.decompress(base64.b64decode(data.IDS))
+    if data.MAX_TILES != SHIPPED_MAX_TILES or len(ids) != data.COUNT:
+        raise RuntimeError("rules_engine/_suit_data.py is stale: regenerate it (see _suit_tables)")
+    vid_of = [_intern(v) for v in data.VECTORS]
+    SUIT_IDS.update(zip(suit_keys(data.MAX_TILES), (vid_of[i] for i in ids)))
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write-data"]:
+        sys.exit("usage: python -m rules_engine._suit_tables --write-data")
+    import os
+
+    write_data(os.path.join(os.path.dirname(os.path.abspath(__file__)), "_suit_data.py"))
+else:
+    _load_shipped()

@@ -280,3 +280,16 @@ def test_docstring_examples_run() -> None:
 
     result = doctest.testmod(rules_engine.shanten)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_shipped_suit_data_matches_the_tables_it_caches() -> None:
+    """``_suit_data.py`` (generated) holds exactly what the suit DP computes."""
+    import base64
+    import zlib
+
+    from rules_engine import _suit_data, _suit_tables
+
+    vectors, ids = _suit_tables.build_data()
+    assert tuple(vectors) == _suit_data.VECTORS
+    assert zlib.decompress(base64.b64decode(_suit_data.IDS)) == ids
+    assert len(ids) == _suit_data.COUNT == sum(1 for _ in _suit_tables.suit_keys(_suit_data.MAX_TILES))

@@ -33,6 +33,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     game_id: int
     seat: int | None = None
+    sent_version: int = -1      # state_version of the last state sent (skip repeats)
 
     async def connect(self):
         remember_server_loop(asyncio.get_running_loop())
@@ -116,8 +117,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------------ server -> client
     async def table_changed(self, event):
-        """Group notice: build and send this connection's own view (never broadcast tiles)."""
-        await self.send_state()
+        """Group notice: build and send this connection's own view (never broadcast tiles).
+        A notice for a version already sent (several changes, one re-read) is skipped."""
+        if event.get("version", 0) > self.sent_version:
+            await self.send_state()
 
     async def seat_takeover(self, event):
         if event.get("channel") != self.channel_name:
@@ -125,13 +128,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4409)
 
     async def send_state(self):
-        message = await database_sync_to_async(self._build_state)()
-        if message is not None:
+        built = await database_sync_to_async(self._build_state)()
+        if built is not None:
+            version, message = built
+            self.sent_version = max(self.sent_version, version)
             await self.send(text_data=json.dumps(message))
 
-    def _build_state(self) -> dict | None:
+    def _build_state(self) -> tuple[int, dict] | None:
         game = Game.objects.filter(pk=self.game_id).first()
-        return None if game is None else state_message(game, self.seat)
+        return None if game is None else (game.state_version, state_message(game, self.seat))
 
     async def send_error(self, code: str, message: str, rule: str | None = None):
         await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message,

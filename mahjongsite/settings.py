@@ -19,6 +19,7 @@ insecure production):
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -113,6 +114,9 @@ else:
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
+            # Tests use a file, not shared-cache memory, whose table locks fail across the
+            # threads of async consumers; one file per test process (xdist-safe).
+            "TEST": {"NAME": os.path.join(tempfile.gettempdir(), f"mahjong-test-{os.getpid()}.sqlite3")},
         }
     }
 

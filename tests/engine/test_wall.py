@@ -19,7 +19,6 @@ def test_r_wall_1_seed_gives_a_permutation_and_is_deterministic():
 
 def test_r_wall_1_fixed_seed_vector_never_changes():
     """Replays must stay valid forever: pin the first ids of seed 0 and seed -7."""
-    assert shuffled_wall(0)[:8] == shuffled_wall(0)[:8]
     pinned = shuffled_wall(1)[:10]
     assert pinned == [24, 108, 16, 64, 78, 55, 82, 93, 3, 12]
     assert sorted(shuffled_wall(-7)) == list(range(136))

@@ -42,3 +42,15 @@ def test_bad_arguments_exit_with_usage_error() -> None:
     with pytest.raises(SystemExit) as exc:
         bench.main(["--n", "0"])
     assert exc.value.code == 2
+
+
+def test_paired_rates_gives_each_engine_every_input_once_per_run() -> None:
+    seen_ours: list[int] = []
+    seen_theirs: list[str] = []
+    ours, theirs = bench.paired_rates(seen_ours.extend, list(range(10)), seen_theirs.extend,
+                                      [str(i) for i in range(10)], repeat=2, chunk=4)
+    assert sorted(seen_ours) == sorted(list(range(10)) * 2)
+    assert sorted(seen_theirs) == sorted([str(i) for i in range(10)] * 2)
+    assert ours > 0 and theirs > 0
+    with pytest.raises(ValueError, match="same inputs"):
+        bench.paired_rates(len, [1], len, [], repeat=1, chunk=1)

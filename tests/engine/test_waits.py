@@ -84,7 +84,7 @@ def test_named_waits(hand: str, melds: str, waits: str) -> None:
     assert is_tenpai(counts, meld_counts) == bool(waits)
 
 
-def test_tv_06_c_tanki_with_all_copies_visible_is_tenpai() -> None:
+def test_r_tenpai_2_tv_06_c_tanki_with_all_copies_visible_is_tenpai() -> None:
     """TV-06 (c) / R-TENPAI-2: visibility never matters for tenpai; ukeire shows 0 left."""
     hand = c34("123m456p789s234s4z")
     assert waiting_kinds(hand) == [30]
@@ -93,9 +93,8 @@ def test_tv_06_c_tanki_with_all_copies_visible_is_tenpai() -> None:
     assert ukeire(hand, visible) == ([(30, 0)], 0)
 
 
-def test_r_tenpai_1_kokushi_waits_exclude_a_kind_held_four_times_in_melds_impossible() -> None:
-    """Kokushi is closed, so meld_counts only ever matter for standard waits; the
-    13-sided wait is every terminal-or-honor kind."""
+def test_r_tenpai_1_kokushi_13_sided_waits_on_every_terminal_and_honor() -> None:
+    """R-YAKUMAN-10: the 13 orphans once each wait on all 13 terminal-or-honor kinds."""
     assert waiting_kinds(c34("19m19p19s1234567z")) == list(TERMINAL_HONOR_KINDS)
 
 

@@ -14,6 +14,12 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# Embedded default (SQLite, in-process channel layer and Celery worker); see README for production.
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py ensure_computers
+	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 mahjongsite.asgi:application
+
 test: $(STAMP) chromium
 	$(PY) -m pytest -n 2 --dist loadgroup -q
 

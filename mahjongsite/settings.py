@@ -133,7 +133,7 @@ LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("ja", "日本語"), ("zh-hant", "繁體中文")]
+LANGUAGES = [("en", "English"), ("es", "Español")]   # those with a catalogue in locale/
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import base64
 import sys
+import threading
 import zlib
 from typing import Iterator
 
@@ -40,12 +41,22 @@ _VECS: list[tuple[int, ...]] = [()]
 # ``shanten`` can write ``table.get(key) or compute(key)``.
 
 
+_INTERN_LOCK = threading.Lock()
+
+
 def _intern(vec: tuple[int, ...]) -> int:
+    """Small int id of a distance vector (``_VECS[id] == vec``).
+
+    Only this step needs a lock: two threads handing out the same new id
+    would silently mix up vectors. Every other cache write is idempotent.
+    """
     vid = _VEC_IDS.get(vec)
     if vid is None:
-        vid = len(_VECS)
-        _VEC_IDS[vec] = vid
-        _VECS.append(vec)
+        with _INTERN_LOCK:
+            vid = _VEC_IDS.get(vec)
+            if vid is None:
+                _VECS.append(vec)
+                vid = _VEC_IDS[vec] = len(_VECS) - 1
     return vid
 
 

@@ -1,0 +1,408 @@
+"""The table client (static/js/table.js) against hand-built seat views, in Debian's chromium.
+
+The page is the real ``templates/games/table.html`` rendered by Django; static files come from
+the working tree; the WebSocket is replaced by a fake that delivers the ``state`` messages of
+the wsproto contract and records what the page sends. Views follow docs/engine-api.md "Views".
+Rules: P-PLAY-2 (select then confirm), P-PLAY-3 (only legal options), P-PLAY-6 (hand order),
+P-PLAY-7 (dora, furiten, waits), P-FLOW-1 (results screen, Continue), P-RESULT-2/-5 (result
+record), DESIGN §7 (tiles with text labels, phone and desktop widths).
+"""
+from __future__ import annotations
+
+import json
+import mimetypes
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from rules_engine.tiles import parse_tiles, tile_name
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+ROOT = Path(__file__).resolve().parents[2]
+ORIGIN = "http://table.test"
+SEQ = 40
+
+FAKE_WS = """
+window.__sent = []; window.__sockets = 0; window.__queue = [];
+class FakeWS {
+  constructor(url) {
+    this.url = url; this.readyState = 0; this._l = {}; window.__ws = this; window.__sockets += 1;
+    setTimeout(() => {
+      this.readyState = 1; this._emit("open", {});
+      for (const m of window.__queue) this._emit("message", {data: JSON.stringify(m)});
+    }, 0);
+  }
+  addEventListener(n, f) { (this._l[n] = this._l[n] || []).push(f); }
+  _emit(n, e) { for (const f of this._l[n] || []) f(e); }
+  send(x) { window.__sent.push(JSON.parse(x)); }
+  close() { this.readyState = 3; this._emit("close", {}); }
+}
+FakeWS.CONNECTING = 0; FakeWS.OPEN = 1; FakeWS.CLOSED = 3;
+window.WebSocket = FakeWS;
+window.__push = (m) => window.__ws._emit("message", {data: JSON.stringify(m)});
+"""
+
+PLAYERS = [{"seat": 0, "name": "alice", "is_computer": False, "strength": None},
+           {"seat": 1, "name": "Tortoise", "is_computer": True, "strength": "beginner"},
+           {"seat": 2, "name": "Crane", "is_computer": True, "strength": "intermediate"},
+           {"seat": 3, "name": "Heron", "is_computer": True, "strength": "strong"}]
+
+
+def tiles(text: str, used: set[int]) -> list[int]:
+    return parse_tiles(text, used)
+
+
+def act(type_: str, tile: int | None = None, tiles_: list[int] | None = None, seat: int = 0) -> dict:
+    return {"type": type_, "seat": seat, "tile": tile, "tiles": list(tiles_ or [])}
+
+
+def seat_entry(seat: int, wind: int, discards=(), melds=(), riichi=False, count=13) -> dict:
+    return {"seat": seat, "seat_wind": wind, "discards": list(discards), "melds": list(melds), "riichi": riichi,
+            "concealed_count": count}
+
+
+def disc(tile: int, order: int, riichi=False, called=False) -> dict:
+    return {"tile": tile, "riichi": riichi, "called": called, "tsumogiri": False, "order": order}
+
+
+def make_view(**over) -> dict:
+    """A turn view of seat 0 (North; seat 1 deals) with 13 tiles + a drawn tile, every tile discardable."""
+    used: set[int] = set()
+    hand = tiles("234m0p55p678p33s11z", used)
+    drawn = tiles("9p", used)[0]
+    hand.append(drawn)
+    view = {
+        "preset": "riichi", "preset_version": 1, "seat": 0, "phase": "turn", "seq": SEQ,
+        "round_wind": 0, "hand_number": 1, "dealer": 1, "honba": 2, "riichi_deposits": 1,
+        "scores": [25000, 24000, 26000, 24000], "wall_count": 38, "dora_indicators": tiles("3p", used),
+        "turn": 0, "last_discard": None, "pending_seats": [0],
+        "players": [seat_entry(0, 3, count=14), seat_entry(1, 0), seat_entry(2, 1), seat_entry(3, 2)],
+        "hand": sorted(hand), "drawn_tile": drawn,
+        "legal_actions": [act("discard", t) for t in hand],
+        "furiten": False, "waits": [], "hand_result": None, "game_result": None,
+    }
+    view.update(over)
+    return view
+
+
+def state(view: dict, status: str = "active") -> dict:
+    return {"type": "state", "game": {"id": 7, "preset": view["preset"], "preset_version": 1, "kind": "practice",
+                                      "status": status, "players": PLAYERS, "my_seat": 0}, "view": view}
+
+
+def _render_table_html(lang: str) -> str:
+    from django.template.loader import render_to_string
+    from django.utils import translation
+    with translation.override(lang):
+        return render_to_string("games/table.html", {
+            "game": SimpleNamespace(id=7, pk=7), "my_seat": 0, "ws_path": "/ws/games/7/", "players": PLAYERS})
+
+
+@pytest.fixture
+def open_table(browser):
+    """open_table(messages, lang="en", width=1280) -> page showing the table after ``messages``."""
+    contexts = []
+
+    def open_(messages: list[dict], lang: str = "en", width: int = 1280):
+        html = _render_table_html(lang)
+        ctx = browser.new_context(viewport={"width": width, "height": 900})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.errors = errors
+
+        def handle(route):
+            path = route.request.url[len(ORIGIN):].split("?")[0]
+            if path.startswith("/static/"):
+                file = ROOT / path.lstrip("/")
+                if not file.is_file():
+                    route.fulfill(status=404, body="missing")
+                    return
+                ctype = "text/javascript" if file.suffix == ".js" else mimetypes.guess_type(file.name)[0]
+                route.fulfill(status=200, body=file.read_bytes(), headers={"content-type": ctype or "text/plain"})
+            else:
+                route.fulfill(status=200, body=html, headers={"content-type": "text/html; charset=utf-8"})
+
+        page.route(ORIGIN + "/**", handle)
+        page.add_init_script(FAKE_WS + f"\nwindow.__queue = {json.dumps(messages)};")
+        page.goto(ORIGIN + "/games/7/")
+        page.wait_for_selector(".board[data-seq]")
+        page.wait_for_load_state("networkidle")
+        return page
+
+    yield open_
+    for ctx in contexts:
+        ctx.close()
+
+
+def push(page, message: dict) -> None:
+    page.evaluate("m => window.__push(m)", message)
+
+
+def sent(page) -> list[dict]:
+    return page.evaluate("window.__sent")
+
+
+def dom_tiles(page, selector: str) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.tile)")]
+
+
+def test_p_play_6_hand_in_canonical_order_red_five_first_drawn_apart(open_table):
+    view = make_view()
+    page = open_table([state(view)])
+    shown = dom_tiles(page, ".hand .concealed-hand .tile")
+    expected = sorted((t for t in view["hand"] if t != view["drawn_tile"]),
+                      key=lambda t: (t >> 2, 0 if t in (16, 52, 88) else 1, t))
+    assert shown == expected
+    assert shown.index(52) < shown.index(53), "the red five comes before its plain copies"
+    assert dom_tiles(page, ".hand .drawn .tile") == [view["drawn_tile"]]
+    srcs = page.eval_on_selector_all(".hand .concealed-hand img", "els => els.map(e => e.getAttribute('src'))")
+    assert [s.rsplit("/", 1)[1] for s in srcs] == [f"{tile_name(t)}.svg" for t in expected]
+    assert page.get_attribute(".hand .tile[data-tile='52'] img", "alt") == "5 of circles (red)"
+    assert not page.errors
+
+
+def test_p_play_2_select_then_confirm_and_only_legal_tiles_selectable(open_table):
+    view = make_view()
+    legal = view["hand"][:3]                       # e.g. kuikae leaves only some discards legal
+    view["legal_actions"] = [act("discard", t) for t in legal]
+    page = open_table([state(view)])
+    assert sorted(dom_tiles(page, ".hand .tile.selectable")) == sorted(legal)
+    illegal = view["hand"][5]
+    page.click(f".hand .tile[data-tile='{illegal}']")
+    assert page.locator(".hand .tile.selected").count() == 0
+    page.click(f".hand .tile[data-tile='{legal[1]}']")
+    assert page.locator(f".hand .tile.selected[data-tile='{legal[1]}']").count() == 1
+    assert sent(page) == [], "selection is local and never sent (P-PLAY-2)"
+    page.click("button[data-action=confirm]")
+    assert sent(page) == [{"type": "action", "seq": SEQ, "action": act("discard", legal[1])}]
+    # After sending, nothing more can be sent for the same decision.
+    assert page.locator(".hand .tile.selectable").count() == 0
+
+    # Second path: activate the selected tile again.
+    push(page, state(make_view(seq=SEQ + 1)))
+    tile = make_view()["hand"][0]
+    page.click(f".hand .tile[data-tile='{tile}']")
+    page.click(f".hand .tile[data-tile='{tile}']")
+    assert sent(page)[-1] == {"type": "action", "seq": SEQ + 1, "action": act("discard", tile)}
+
+    # Third path: double-click discards at once (one message only).
+    push(page, state(make_view(seq=SEQ + 2)))
+    page.dblclick(f".hand .tile[data-tile='{tile}']")
+    msgs = [m for m in sent(page) if m["seq"] == SEQ + 2]
+    assert msgs == [{"type": "action", "seq": SEQ + 2, "action": act("discard", tile)}]
+
+
+def test_p_play_3_call_buttons_only_for_legal_calls_chi_options_with_tiles(open_table):
+    used: set[int] = set()
+    hand = tiles("2345m0p55p789p3s11z", used)
+    claimed = tiles("4m", used)[0]
+    five_pin = tiles("5p", used)[0]   # the last plain 5p, discarded later
+    chi1 = act("chi", claimed, [hand[0], hand[1]])     # 2m3m + 4m
+    chi2 = act("chi", claimed, [hand[1], hand[3]])     # 3m5m + 4m
+    view = make_view(phase="claim", turn=3, pending_seats=[0], hand=sorted(hand), drawn_tile=None,
+                     last_discard={"seat": 3, "tile": claimed},
+                     legal_actions=[chi1, chi2, act("pass")])
+    page = open_table([state(view)])
+    assert page.locator("button[data-action=chi]").count() == 2
+    assert page.locator("button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)") == [
+        "chi", "chi", "pass"]
+    chi_tiles = page.eval_on_selector_all(
+        "button[data-action=chi]", "bs => bs.map(b => [...b.querySelectorAll('.tile')].map(t => +t.dataset.tile))")
+    assert chi_tiles == [sorted([hand[0], hand[1], claimed]), sorted([hand[1], hand[3], claimed])]
+    assert page.locator(".hand .tile.selectable").count() == 0, "no discard during a call decision"
+    page.locator("button[data-action=chi]").nth(1).click()
+    assert sent(page) == [{"type": "action", "seq": SEQ, "action": chi2}]
+
+    # Pon with and without the red five are two distinct buttons; ron and pass are offered.
+    assert hand[4:7] == [52, 53, 54] and five_pin == 55
+    pon_red = act("pon", five_pin, [52, 53])
+    pon_plain = act("pon", five_pin, [53, 54])
+    view2 = make_view(phase="claim", seq=SEQ + 1, turn=3, pending_seats=[0], drawn_tile=None,
+                      legal_actions=[act("ron", five_pin), pon_red, pon_plain, act("pass")])
+    push(page, state(view2))
+    assert page.locator("button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)") == [
+        "ron", "pon", "pon", "pass"]
+    srcs = page.eval_on_selector_all(
+        "button[data-action=pon]", "bs => bs.map(b => [...b.querySelectorAll('img')].map(i => i.src.split('/').pop()))")
+    assert "0p.svg" in srcs[0] and "0p.svg" not in srcs[1]
+    assert page.locator("button[data-action=tsumo], button[data-action=riichi]").count() == 0
+
+
+def test_riichi_button_switches_to_the_riichi_discards(open_table):
+    view = make_view()
+    riichi_tiles = [view["drawn_tile"], view["hand"][0]]
+    view["legal_actions"] += [act("riichi", t) for t in riichi_tiles] + [act("tsumo", view["drawn_tile"])]
+    page = open_table([state(view)])
+    assert page.locator("button[data-action=tsumo]").count() == 1
+    page.click("button[data-action=riichi]")
+    assert sorted(dom_tiles(page, ".hand .tile.selectable")) == sorted(riichi_tiles)
+    page.click("button[data-action=cancel]")
+    assert page.locator(".hand .tile.selectable").count() == len(view["hand"])
+    page.click("button[data-action=riichi]")
+    page.click(f".hand .tile[data-tile='{riichi_tiles[1]}']")
+    assert sent(page) == []
+    page.click("button[data-action=confirm]")
+    assert sent(page) == [{"type": "action", "seq": SEQ, "action": act("riichi", riichi_tiles[1])}]
+
+
+def test_ponds_riichi_sideways_called_greyed_and_melds_turned_toward_giver(open_table):
+    used: set[int] = set()
+    d = tiles("19m1z2z3z4z7p", used)
+    view = make_view()
+    # Seat 1 (on my right): riichi on its 3rd discard; its 5th discard was called.
+    view["players"][1]["discards"] = [disc(t, i, riichi=(i == 2), called=(i == 4)) for i, t in enumerate(d)]
+    view["players"][1]["riichi"] = True
+    chi = tiles("345s", used)
+    pon = tiles("777z", used)
+    kan = tiles("8888s", used)
+    ankan = tiles("6666z", used)
+    # Seat 2 (across): chi from seat 1 (its left), pon from seat 0 (across it), daiminkan from seat 3 (its right).
+    view["players"][2]["melds"] = [
+        {"type": "chi", "tiles": chi, "called_tile": chi[0], "from_seat": 1, "added_tile": None},
+        {"type": "pon", "tiles": pon, "called_tile": pon[1], "from_seat": 0, "added_tile": None},
+        {"type": "daiminkan", "tiles": kan, "called_tile": kan[2], "from_seat": 3, "added_tile": None},
+        {"type": "ankan", "tiles": ankan, "called_tile": None, "from_seat": None, "added_tile": None}]
+    page = open_table([state(view)])
+    pond = page.locator(".seat[data-seat='1'] .pond")
+    assert pond.locator(".pond-row").count() == 2, "six discards per row"
+    assert dom_tiles(page, ".seat[data-seat='1'] .pond .tile.sideways") == [d[2]]
+    assert dom_tiles(page, ".seat[data-seat='1'] .pond .tile.called-away") == [d[4]]
+    assert page.locator(".seat[data-seat='1'] .badge-riichi").count() == 1
+
+    melds = page.locator(".seat[data-seat='2'] .meld")
+    assert melds.count() == 4
+    positions = melds.evaluate_all("""ms => ms.map(m => [...m.querySelectorAll('.tile')]
+        .map((t, i) => t.classList.contains('sideways') ? i : -1).filter(i => i >= 0))""")
+    assert positions[:3] == [[0], [1], [3]], "called tile turned: left first, across middle, right last"
+    backs = melds.nth(3).evaluate("m => [...m.querySelectorAll('img')].map(i => i.src.split('/').pop())")
+    assert backs[0] == "back.svg" and backs[3] == "back.svg" and backs[1] == "6z.svg"
+
+
+def test_p_play_7_aids_round_counters_dora_furiten_waits(open_table):
+    view = make_view(furiten=True, waits=[8, 31], phase="turn")
+    page = open_table([state(view)])
+    assert page.inner_text(".center .round") == "East 2"
+    assert page.inner_text("[data-role=honba]") == "2"
+    assert page.inner_text("[data-role=deposits]") == "1"
+    assert page.inner_text("[data-role=wall]") == "38"
+    assert dom_tiles(page, ".center .dora-tiles .tile") == view["dora_indicators"]
+    assert page.locator("[data-role=furiten]").count() == 1
+    waits = page.eval_on_selector_all("[data-role=waits] img", "els => els.map(e => e.alt)")
+    assert waits == ["9 of characters", "White dragon"]
+    assert page.locator(".seat[data-seat='1'] .badge-dealer").count() == 1
+    assert page.locator(".badge-cpu").count() == 3
+    assert page.inner_text(".seat[data-seat='2'] [data-role=score]") == "26,000"
+    push(page, state(make_view(seq=SEQ + 1, furiten=False)))
+    assert page.locator("[data-role=furiten]").count() == 0
+    assert page.locator("[data-role=waits]").count() == 0
+
+
+def _win_result(view: dict) -> dict:
+    hand = view["hand"]
+    return {"kind": "win", "wins": [{
+        "seat": 0, "tsumo": False, "tile": hand[-1], "from_seat": 2, "chankan": False, "hand": hand,
+        "melds": [], "han": 3, "fu": 40, "yaku": [["riichi", 1], ["tanyao", 1], ["aka_dora", 1]], "yakuman": 0,
+        "limit": None, "base_points": 1280, "payments": [8700, 0, -7700, 0], "pao_seat": None,
+        "ura_indicators": [100]}],
+        "deltas": [8700, 0, -7700, -1000], "deposits_returned": [0, 0, 0, 0], "scores": [33700, 24000, 18300, 24000],
+        "deposits": 0, "dealer_repeat": False, "hand_number": 1, "honba": 2, "dora_indicators": view["dora_indicators"]}
+
+
+def test_p_flow_1_hand_result_and_continue(open_table):
+    view = make_view(phase="hand_over", legal_actions=[], drawn_tile=None, scores=[33700, 24000, 18300, 24000])
+    view["hand_result"] = _win_result(view)
+    page = open_table([state(view)])
+    panel = page.locator("[data-role=result]")
+    assert "alice (You) wins by ron from Crane" in panel.inner_text()
+    rows = panel.locator("table.yaku tr").evaluate_all("rs => rs.map(r => r.innerText.replace(/\\s+/g, ' '))")
+    assert rows == ["Riichi 1 han", "All simples (tanyao) 1 han", "Red fives (aka dora) 1 han"]
+    assert panel.locator("[data-role=summary]").inner_text() == "3 han 40 fu · +8,700 points"
+    changes = panel.locator("[data-role=change]").all_inner_texts()
+    assert changes == ["+8,700", "0", "\u22127,700", "\u22121,000"]
+    page.click("button[data-action=continue]")
+    assert sent(page) == [{"type": "continue", "seq": SEQ}]
+    assert page.locator("button[data-action=continue]").count() == 0
+
+
+def test_exhaustive_draw_shows_tenpai_hands(open_table):
+    view = make_view(phase="hand_over", legal_actions=[], drawn_tile=None)
+    view["hand_result"] = {"kind": "exhaustive_draw", "tenpai": [True, False, False, True],
+                           "nagashi": [False] * 4, "revealed": {"0": view["hand"][:13], "3": [1, 2, 3, 4]},
+                           "deltas": [1500, -1500, -1500, 1500], "scores": [26500, 22500, 24500, 25500]}
+    page = open_table([state(view)])
+    panel = page.locator("[data-role=result]")
+    assert panel.locator("h3").inner_text() == "Exhaustive draw"
+    items = panel.locator(".tenpai-list li")
+    assert items.count() == 4
+    assert "Not tenpai" in items.nth(1).inner_text() and "Tenpai" in items.nth(3).inner_text()
+    assert items.nth(3).locator(".revealed .tile").count() == 4
+
+
+def test_p_result_2_game_over_table_with_result_record(open_table):
+    view = make_view(phase="game_over", legal_actions=[], drawn_tile=None, scores=[42300, 31000, 18700, 8000])
+    view["hand_result"] = _win_result(view)
+    view["game_result"] = {"final_scores": [42300, 31000, 18700, 8000], "deposits_awarded": None,
+                           "placements": [1, 2, 3, 4], "order": [0, 1, 2, 3],
+                           "results": [52300, 11000, -21300, -42000]}
+    page = open_table([state(view, status="finished")])
+    records = page.locator("[data-role=record]").all_inner_texts()
+    assert records == ["+52.3", "+11.0", "\u221221.3", "\u221242.0"]
+    assert page.locator("button[data-action=continue]").count() == 0, "the game-over screen does not advance"
+
+
+def test_p_result_5_single_hand_has_no_placement_table(open_table):
+    view = make_view(phase="game_over", legal_actions=[], drawn_tile=None, preset="riichi-single-deal")
+    view["hand_result"] = _win_result(view)
+    view["game_result"] = {"final_scores": [33700, 24000, 18300, 24000], "deposits_awarded": None,
+                           "placements": [1, 2, 4, 3], "order": [0, 1, 3, 2], "results": None}
+    page = open_table([state(view, status="finished")])
+    assert page.locator(".game-over").count() == 1
+    assert page.locator("[data-role=placements]").count() == 0
+    assert page.locator("table.changes tr").count() == 4
+
+
+def test_server_error_is_shown_and_reconnect_after_close(open_table):
+    page = open_table([state(make_view())])
+    push(page, {"type": "error", "code": "illegal", "message": "kuikae", "rule": "R-KUIKAE-1"})
+    assert page.inner_text("[data-role=toast]") == "That move is not allowed. (R-KUIKAE-1)"
+    assert page.locator(".hand .tile.selectable").count() == 14, "an error changes nothing"
+    page.evaluate("window.__ws.close()")
+    assert page.inner_text("[data-role=conn]") == "Connection lost; reconnecting…"
+    page.wait_for_function("window.__sockets === 2", timeout=5000)
+    page.wait_for_function("document.querySelector('[data-role=conn]').dataset.state === 'connected'")
+
+
+def test_spanish_page(open_table):
+    page = open_table([state(make_view())], lang="es")
+    page.click(".hand .drawn .tile")
+    assert page.inner_text("button[data-action=confirm]") == "Descartar"
+    assert page.get_attribute(".hand .tile[data-tile='52'] img", "alt") == "5 de círculos (rojo)"
+    assert page.inner_text(".center .round") == "Este 2"
+
+
+@pytest.mark.parametrize("width, min_hand_tile", [(360, 22), (1280, 40)])
+def test_layout_fits_phone_and_desktop(open_table, width, min_hand_tile):
+    """DESIGN §7: no sideways scrolling at 360 px; hand tiles tappable on a phone, ≥ 40 px on a desktop."""
+    view = make_view()
+    view["players"][2]["melds"] = [{"type": "pon", "tiles": [124, 125, 126], "called_tile": 124, "from_seat": 1,
+                                    "added_tile": None}]
+    page = open_table([state(view)], width=width)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    sizes = page.eval_on_selector_all(".hand .tile", "els => els.map(e => e.getBoundingClientRect().width)")
+    assert len(sizes) == 14 and min(sizes) >= min_hand_tile
+    right = page.evaluate("Math.max(...[...document.querySelectorAll('.hand .tile')]"
+                          ".map(e => e.getBoundingClientRect().right))")
+    assert right <= width
+
+
+def test_tile_names_and_order_match_the_engine(open_table):
+    """static/js/tiles.js names every tile id as rules_engine.tiles does, and a file exists for each."""
+    page = open_table([state(make_view())])
+    names = page.evaluate("async () => { const m = await import('/static/js/tiles.js');"
+                          " return [...Array(136).keys()].map(m.tileName); }")
+    assert names == [tile_name(t) for t in range(136)]
+    assert all((ROOT / "static" / "tiles" / f"{n}.svg").is_file() for n in set(names))

@@ -34,6 +34,8 @@ _TANKI = 0.15
 _HONOR_SHANPON = 0.9
 _HONOR_TANKI = 0.35
 _PERCENT_PER_UNIT = 4.3
+RIICHI_VALUE = 6400
+"""Average points lost by dealing into a non-dealer riichi (dealer: ×1.5), before shown dora."""
 
 
 def genbutsu(sit: Situation, opp: Opponent) -> set[int]:
@@ -126,7 +128,7 @@ def threat(sit: Situation, opp: Opponent) -> Threat:
                         if (m["tiles"][0] >> 2) in DRAGON_KINDS
                         or (m["tiles"][0] >> 2) - 27 in (opp.seat_wind, sit.round_wind))
     if opp.riichi:
-        value = (5200 + 1600 * dora_shown) * mult
+        value = (RIICHI_VALUE + 1600 * dora_shown) * mult
         return Threat(opp.seat, 1.0, value, None, False)
     turns = len(opp.discards)
     if n_open == 0:

@@ -21,10 +21,16 @@ from typing import Callable
 from rules_engine.ai import defence
 from rules_engine.ai.efficiency import DiscardOption, discard_options, improving_tiles, shanten_of, ukeire
 from rules_engine.ai.state import Situation
-from rules_engine.ai.value import estimate_han, hand_value, open_hand_has_yaku, points, yakuhai_han, dora_in_hand
+from rules_engine.ai.value import (dora_in_hand, estimate_han, open_hand_has_yaku, points, tenpai_value,
+                                  yakuhai_han)
 from rules_engine.tiles import RED_FIVES, TERMINAL_HONOR_KINDS
 
 Player = Callable[[Situation, random.Random], dict]
+
+PUSH_FUTURE = 0.8
+"""Extra expected-loss weight per shanten left when pushing (future unsafe discards)."""
+RIICHI_RACE = 0.35
+"""Share of this seat's winning chances lost per opponent already in riichi (they may win first)."""
 
 _TERM_HONOR = frozenset(TERMINAL_HONOR_KINDS)
 
@@ -235,16 +241,20 @@ def _wants_riichi(sit: Situation, strong: bool, threats=None) -> bool:
     a, u, kinds = max(opts, key=lambda o: o[1])
     c = sit.counts[:]
     c[a["tile"] >> 2] -= 1
-    has_yaku = _closed_yaku_without_riichi(sit, c)
     if u == 0:
         return False
+    if strong:
+        hand13 = list(sit.hand)
+        hand13.remove(a["tile"])
+        value, has_yaku = tenpai_value(sit, hand13, kinds, riichi=False)
+    else:
+        value, has_yaku = 0.0, _closed_yaku_without_riichi(sit, c)
     if not has_yaku:
         return True
     good = len(kinds) >= 2 and u >= 4
     if not strong:
         return good
-    value = points(estimate_han(sit, c, closed=True, dora=dora_in_hand(sit)) - 1.5, sit.is_dealer)
-    if value >= 7700:
+    if value >= (11600 if sit.is_dealer else 7700):
         return False  # already mangan: damaten keeps the wait hidden
     if sit.wall_count < 8:
         return False
@@ -364,7 +374,7 @@ def _win_chance(sit: Situation, sh: int, uke: int, furiten: bool) -> float:
     else:
         w = 0.02
     n_riichi = sum(1 for o in sit.opponents if o.riichi)
-    return w * (1.0 - 0.25 * n_riichi)
+    return w * max(0.2, 1.0 - RIICHI_RACE * n_riichi)
 
 
 def _strong_discard(sit: Situation, actions: list[dict], threats, rng: random.Random) -> dict:
@@ -379,6 +389,7 @@ def _strong_discard(sit: Situation, actions: list[dict], threats, rng: random.Ra
         best = max(eff_cands, key=lambda k: (eff[k] - losses[k] / 100.0, -_centrality(k, sit), rng.random()))
         return _tile_for_kind(actions, best, sit)
     # push/fold: offence in points against expected loss
+    caution = _caution(sit)
     meld_kinds = _meld_kinds(sit)
     dora = dora_in_hand(sit)
     scores = {}
@@ -386,18 +397,49 @@ def _strong_discard(sit: Situation, actions: list[dict], threats, rng: random.Ra
         o = opts[k]
         c = sit.counts[:]
         c[k] -= 1
-        if sit.is_closed or open_hand_has_yaku(sit, c, meld_kinds, _open_tanyao(sit)):
+        if o.shanten == 0:
+            value = _tenpai_points(sit, _tile_for_kind(actions, k, sit)["tile"], o.kinds)
+        elif sit.is_closed or open_hand_has_yaku(sit, c, meld_kinds, _open_tanyao(sit)):
             han = estimate_han(sit, c, closed=sit.is_closed, dora=dora - _dora_of_discard(sit, actions, k),
                                meld_kinds=meld_kinds)
             value = points(han, sit.is_dealer)
         else:
             value = 0.0
         furiten = o.shanten == 0 and any(w in sit.own_discard_kinds or w == k for w in o.kinds)
-        offence = _win_chance(sit, o.shanten, max(o.ukeire, 0), furiten) * (value + 1000.0 * sit.riichi_deposits)
+        offence = _win_chance(sit, o.shanten, max(o.ukeire, 0), furiten) * (value + sit.riichi_deposits)
         bonus = eff.get(k, 0.0) * 3.0  # efficiency as a tie-break among equal shanten
-        scores[k] = offence - losses[k] + bonus
+        # pushing from n-shanten means about n more unsafe discards before tenpai
+        scores[k] = offence - losses[k] * (1.0 + PUSH_FUTURE * o.shanten) * caution + bonus
     best = max(kinds, key=lambda k: (scores[k], -_centrality(k, sit), rng.random()))
     return _tile_for_kind(actions, best, sit)
+
+
+def _caution(sit: Situation) -> float:
+    """Weight of the expected loss from the standings (R-END-8, R-RESULT-1): a seat close to
+    busting or leading in the last hand defends more; the last seat in the last hand pushes."""
+    me = sit.scores[sit.seat]
+    others = [x for i, x in enumerate(sit.scores) if i != sit.seat]
+    f = 1.0
+    if me < 8000:
+        f *= 1.5
+    if sit.is_last_hand:
+        if me > max(others):
+            f *= 1.6 if me - max(others) > 4000 else 1.2
+        elif me < min(others):
+            f *= 0.7
+    return f
+
+
+def _tenpai_points(sit: Situation, discard_tile: int, waits: tuple[int, ...]) -> float:
+    """Ron value of the tenpai left after discarding ``discard_tile``: with riichi when the hand
+    is closed (plus 15 % for ura-dora, ippatsu and tsumo), as it stands when open."""
+    hand13 = list(sit.hand)
+    hand13.remove(discard_tile)
+    if sit.is_closed:
+        pts, _ = tenpai_value(sit, hand13, waits, riichi=True)
+        return pts * 1.15
+    pts, _ = tenpai_value(sit, hand13, waits, riichi=False)
+    return pts
 
 
 def _dora_of_discard(sit: Situation, actions: list[dict], kind: int) -> int:

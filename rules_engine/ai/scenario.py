@@ -74,7 +74,7 @@ def make_view(hand: str, *, seat: int = 0, dealer: int = 0, drawn: str | None = 
     return {
         "preset": preset, "preset_version": 1, "seat": seat, "phase": "claim" if claim else "turn",
         "seq": order, "round_wind": round_wind, "hand_number": 0, "dealer": dealer, "honba": 0,
-        "riichi_deposits": sum(1 for _ in riichi_after), "scores": scores or [25000] * 4,
+        "riichi_deposits": 1000 * len(riichi_after), "scores": scores or [25000] * 4,
         "wall_count": wall_count, "dora_indicators": ind, "turn": seat if claim is None else claim[0],
         "last_discard": {"seat": claim[0], "tile": claim_tile} if claim else None,
         "pending_seats": [seat], "players": players, "hand": sorted(own), "drawn_tile": drawn_id,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules_engine.preset import get_preset
+from rules_engine.preset import RIICHI_V1, Preset, get_preset
 from rules_engine.tiles import NUM_KINDS, RED_FIVES, dora_from_indicator
 
 
@@ -61,6 +61,7 @@ class Situation:
       is the number of unseen copies of kind ``k``.
     - ``dora``: dora kind per revealed indicator (a kind appears once per indicator).
     - ``legal``: the legal actions as JSON dicts, exactly as listed by the view.
+    - ``riichi_deposits``: points of riichi deposits on the table (1000 per deposit).
     """
 
     seat: int
@@ -87,6 +88,9 @@ class Situation:
     last_discard: dict | None = None
     discard_count: int = 0
     open_tanyao: bool = True
+    hand_number: int = 0
+    dora_indicators: list[int] = field(default_factory=list)
+    preset: Preset = RIICHI_V1
     by_type: dict[str, list[dict]] = field(default_factory=dict)
 
     @classmethod
@@ -96,6 +100,7 @@ class Situation:
         if seat is None or "hand" not in view:
             raise ValueError("computer players need a seat view (own hand), got a public view")
         legal = list(view.get("legal_actions") or [])
+        preset = _preset_of(view)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action in this view (phase {view.get('phase')!r})")
         hand = list(view["hand"])
@@ -150,12 +155,21 @@ class Situation:
             furiten=bool(view.get("furiten")), honba=int(view.get("honba", 0)),
             riichi_deposits=int(view.get("riichi_deposits", 0)), turn=int(view.get("turn", seat)),
             last_discard=view.get("last_discard"), discard_count=n_discards, by_type=by_type,
-            open_tanyao=_open_tanyao(view),
+            open_tanyao=preset.open_tanyao, preset=preset, hand_number=int(view.get("hand_number", 0)),
+            dora_indicators=list(view.get("dora_indicators", [])),
         )
 
     @property
     def is_dealer(self) -> bool:
         return self.seat == self.dealer
+
+    @property
+    def is_last_hand(self) -> bool:
+        """True in the last scheduled hand of the game (East 4 of an East round, or a single deal)."""
+        fmt = getattr(self.preset, "game_format", "east")
+        if fmt == "single":
+            return True
+        return self.hand_number >= (3 if fmt == "east" else 7)
 
     @property
     def is_closed(self) -> bool:
@@ -180,9 +194,10 @@ class Situation:
         return [t for m in self.melds for t in m["tiles"]]
 
 
-def _open_tanyao(view: dict) -> bool:
-    """Whether the view's preset counts tanyao in an open hand (kuitan); True if unknown."""
+
+def _preset_of(view: dict) -> Preset:
+    """The preset named by the view; the default ``riichi`` if the name is unknown."""
     try:
-        return bool(get_preset(view["preset"], view.get("preset_version")).open_tanyao)
+        return get_preset(view["preset"], view.get("preset_version"))
     except (KeyError, ValueError, TypeError):
-        return True
+        return RIICHI_V1

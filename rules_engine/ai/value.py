@@ -114,3 +114,50 @@ def open_hand_has_yaku(sit: Situation, counts: Sequence[int], meld_kinds: Sequen
         if sum(suit_counts) - suit_counts[main] <= 2:
             return True
     return False
+
+
+def tenpai_value(sit: Situation, hand13: Sequence[int], waits: Sequence[int], *, riichi: bool
+                 ) -> tuple[float, bool]:
+    """Exact ron value of a tenpai hand, averaged over its waits (R-SCORE, R-WIN-2).
+
+    ``hand13``: physical ids of the 13 - 3m concealed tiles after the discard; ``waits``: the
+    waiting kinds. Each wait with an unseen copy is scored by ``rules_engine.riichi.evaluate``
+    as a ron (with ``riichi`` set as asked; ura-dora unknown, so not counted) and weighted by
+    its unseen copies. Returns ``(average ron points, True if some wait has a yaku)``;
+    a wait without a yaku counts 0 points (it cannot ron, R-WIN-2).
+    """
+    from rules_engine.meld import Meld
+    from rules_engine.riichi import HandError, evaluate
+    from rules_engine.riichi.payments import round_up_100
+
+    melds = tuple(Meld.from_json(m) for m in sit.melds)
+    used = set(hand13)
+    total = weight = 0.0
+    any_yaku = False
+    for w in waits:
+        n = sit.unseen(w)
+        tile = next((t for t in (4 * w + 1, 4 * w + 2, 4 * w + 3, 4 * w) if t not in used), None)
+        if tile is None:
+            continue
+        ctx = WinContextFactory.make(tuple(hand13) + (tile,), melds, tile, sit, riichi)
+        try:
+            res = evaluate(ctx, sit.preset)
+        except HandError:
+            pts = 0.0
+        else:
+            any_yaku = True
+            pts = float(round_up_100(res.base_points * (6 if sit.is_dealer else 4)))
+        weight += max(n, 0.25)  # a wait with no unseen copy still tells whether a yaku exists
+        total += max(n, 0.25) * pts
+    return (total / weight if weight else 0.0), any_yaku
+
+
+class WinContextFactory:
+    """Builds the ``WinContext`` of a hypothetical ron for ``tenpai_value``."""
+
+    @staticmethod
+    def make(concealed: tuple[int, ...], melds: tuple, tile: int, sit: Situation, riichi: bool):
+        from rules_engine.riichi import WinContext
+        return WinContext(concealed=concealed, melds=melds, win_tile=tile, tsumo=False,
+                          seat_wind=sit.seat_wind, round_wind=sit.round_wind,
+                          dora_indicators=tuple(sit.dora_indicators), riichi=riichi)

@@ -182,3 +182,48 @@ def test_strong_avoids_feeding_an_obvious_pin_flush():
                      melds={1: [("pon", "777p"), ("chi", "234p")]}, wall_count=30)
     a = decide("strong", view, 1)
     assert a.tile >> 2 < 9 or 18 <= a.tile >> 2 < 27
+
+
+# ------------------------------------------------------------------ riichi and value
+
+def _with_riichi_offers(view: dict, *kinds_text: str) -> dict:
+    for t in view["hand"]:
+        if format_kind(t) in kinds_text:
+            view["legal_actions"].append({"type": "riichi", "seat": 0, "tile": t, "tiles": []})
+    return view
+
+
+def format_kind(tile: int) -> str:
+    from rules_engine.tiles import kind_name
+    return kind_name(tile >> 2)
+
+
+def test_r_riichi_1_strong_declares_riichi_without_a_yaku_on_a_good_wait():
+    # 111m 789m 456p 34s 99s + 1z drawn: discard 1z, waits 2s-5s; a triplet rules out pinfu,
+    # terminals rule out tanyao: no yaku without riichi (R-WIN-2)
+    view = _with_riichi_offers(make_view("111789m456p34s99s", drawn="1z", dealer=1), "1z")
+    a = decide("strong", view, 1)
+    assert a.type == "riichi" and a.tile >> 2 == k("1z")
+    assert decide("intermediate", view, 1).type == "riichi"
+
+
+def test_strong_stays_damaten_with_a_mangan_that_already_has_yaku():
+    # tanyao, red five, two dora (8s): 5 han without riichi -> damaten (R-YAKU-4, R-DORA)
+    view = _with_riichi_offers(make_view("234678m067p34s88s", drawn="1z", dora_indicators="7s"), "1z")
+    a = decide("strong", view, 1)
+    assert a.type == "discard" and a.tile >> 2 == k("1z")
+
+
+def test_tenpai_value_scores_each_wait_with_the_evaluator():
+    from rules_engine.ai.value import tenpai_value
+    view = make_view("234678m067p34s88s", drawn="1z", dora_indicators="7s", dealer=1)
+    sit = Situation.from_view(view)
+    hand13 = [t for t in sit.hand if t != view["drawn_tile"]]
+    dama, has_yaku = tenpai_value(sit, hand13, [k("2s"), k("5s")], riichi=False)
+    with_riichi, _ = tenpai_value(sit, hand13, [k("2s"), k("5s")], riichi=True)
+    assert has_yaku and dama == 8000 and with_riichi == 12000  # non-dealer mangan, haneman
+    bare = make_view("123789m406p34s99s", drawn="1z", dealer=1)
+    sit2 = Situation.from_view(bare)
+    h2 = [t for t in sit2.hand if t != bare["drawn_tile"]]
+    # pinfu + red five on 2s/5s: a yaku exists without riichi
+    assert tenpai_value(sit2, h2, [k("2s"), k("5s")], riichi=False)[1]

@@ -58,9 +58,10 @@ class WinContext:
         return all(m.type == "ankan" for m in self.melds)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandResult:
-    """The scored best reading of a winning hand (R-SCORE-2).
+    """The scored best reading of a winning hand (R-SCORE-2). Treat it as a value: ``evaluate``
+    builds a new one on every call (not frozen only because building frozen values is slower).
 
     - ``han``: total han (yaku + dora + red fives + ura-dora, R-SCORE-1); 0 for a
       yakuman hand (R-YAKUMAN-5), at least 13 for a kazoe yakuman.

@@ -89,21 +89,24 @@ def standard_splits(counts: Sequence[int]) -> list[Split]:
     acc: list[Split] = [(pair, tuple(hsets))]
     for base in (0, 9, 18):
         sub = counts[base:base + 9]
-        if not any(sub):
-            continue
         cache = _SUIT_CACHE[base // 9]
         parts = cache.get(tuple(sub))
         if parts is None:
             parts = suit_splits(base, sub)
         if not parts:
             return []
-        if len(acc) == 1 and len(parts) == 1:
-            p1, s1 = acc[0]
+        if len(parts) == 1:
             p2, s2 = parts[0]
-            if p1 >= 0 and p2 >= 0:
-                return []
-            acc = [(p1 if p2 < 0 else p2, s1 + s2)]
-            continue
+            if p2 < 0:
+                if s2:
+                    acc = [(p1, s1 + s2) for p1, s1 in acc]
+                continue
+            if len(acc) == 1:
+                p1, s1 = acc[0]
+                if p1 >= 0:
+                    return []
+                acc = [(p2, s1 + s2)]
+                continue
         nxt: list[Split] = []
         for p1, s1 in acc:
             for p2, s2 in parts:

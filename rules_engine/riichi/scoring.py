@@ -19,6 +19,9 @@ from rules_engine.tiles import dora_from_indicator, format_kinds, format_tiles
 
 _MELD_SET_TYPE = {"chi": 0, "pon": 1, "daiminkan": 3, "shouminkan": 3, "ankan": 4}
 _WINDS = frozenset({0, 1, 2, 3})
+_TILE_IDS = frozenset(range(136))
+_CONCEALED_SET = tuple((c, 0) if c < TRIPLET else (c - TRIPLET, 2) for c in range(TRIPLET + 34))
+"""Set code (readings.py) -> ``(kind, t)`` of a concealed sequence or triplet (yaku.py)."""
 _DORA_OF = tuple(dora_from_indicator(k) for k in range(34))
 
 
@@ -59,7 +62,7 @@ def _validate(ctx: WinContext) -> None:
         raise InvalidHand(f"{len(conc)} concealed tiles with {len(melds)} melds; expected {need} "
                           "(the winning tile included)")
     seen = set(conc)
-    if len(seen) != len(conc) or set(map(type, conc)) != {int} or min(conc) < 0 or max(conc) > 135:
+    if len(seen) != len(conc) or not seen <= _TILE_IDS:
         bad = [t for t in conc if type(t) is not int or not 0 <= t < 136]
         raise InvalidHand(f"bad tile ids {bad}; tile ids are distinct ints 0..135" if bad
                           else f"a tile id appears twice in {sorted(conc)}")
@@ -74,7 +77,7 @@ def _validate(ctx: WinContext) -> None:
     if ctx.seat_wind not in _WINDS or ctx.round_wind not in _WINDS:
         raise InvalidHand(f"winds must be 0..3 (E S W N), got seat {ctx.seat_wind!r}, round {ctx.round_wind!r}")
     inds = ctx.dora_indicators + ctx.ura_indicators
-    if inds and (set(map(type, inds)) != {int} or min(inds) < 0 or max(inds) > 135):
+    if inds and not _TILE_IDS.issuperset(inds):
         raise InvalidHand(f"bad indicator tile ids {inds!r}; tile ids are ints 0..135")
     if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan
             or ctx.chankan or ctx.tenhou or ctx.chiihou):
@@ -125,10 +128,13 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     melds = ctx.melds
     counts = [0] * 34
     mask = 0
-    for t in conc:
-        k = t >> 2
-        counts[k] += 1
-        mask |= 1 << k
+    try:
+        for t in conc:
+            k = t >> 2
+            counts[k] += 1
+            mask |= 1 << k
+    except TypeError:
+        raise InvalidHand(f"tile ids must be ints 0..135, got {conc!r}") from None
     closed = True
     n_kans = 0
     meld_sets: list[tuple[int, int]] = []
@@ -154,8 +160,9 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     double = preset.double_yakuman
 
     splits = standard_splits(counts)
-    chiitoi = not melds and is_chiitoitsu(counts)
-    kokushi = not melds and not splits and is_kokushi(counts)
+    n_kinds = mask.bit_count()
+    chiitoi = n_kinds == 7 and not melds and is_chiitoitsu(counts)
+    kokushi = n_kinds == 13 and not melds and not splits and is_kokushi(counts)
     if not splits and not chiitoi and not kokushi:
         raise NotWinningHand(lambda: f"tiles {_hand_text(ctx)} are not a complete hand (R-WIN-1)")
     is_dealer = ctx.seat_wind == 0
@@ -187,12 +194,11 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
             pair, codes = split
             value_pair = pair >= 31 or pair == seat_kind or pair == round_kind
             for wait, slot in wait_slots(split, win_kind):
-                sets = list(meld_sets)
-                for c in codes:
-                    if c < TRIPLET:
-                        sets.append((c, 0))
-                    else:
-                        sets.append((c - TRIPLET, 1 if (c == slot and not tsumo) else 2))
+                sets = meld_sets + [_CONCEALED_SET[c] for c in codes]
+                if wait == "shanpon" and not tsumo:
+                    # R-FU-5: a triplet completed by the ron tile counts as open.
+                    i = sets.index(_CONCEALED_SET[slot])
+                    sets[i] = (slot - TRIPLET, 1)
                 ry, concealed = reading_yaku(sets, pair, wait, closed, value_pair)
                 if concealed == 4 or std_ym_n:
                     ym = std_ym

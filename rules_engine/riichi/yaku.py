@@ -144,7 +144,25 @@ def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: 
     triplets and ankans (R-FU-5 definition) for sanankou/suuankou.
     """
     out: list[tuple[str, int]] = []
-    seqs = [k for k, t in sets if t == 0]
+    seqs: list[int] = []
+    concealed = 0
+    nums = 0
+    chanta_ok = _YAOCHUU[pair]
+    honor = pair >= 27
+    for k, t in sets:
+        if t == 0:
+            seqs.append(k)
+            if chanta_ok and k % 9 not in (0, 6):
+                chanta_ok = False
+        else:
+            if t == 2 or t == 4:
+                concealed += 1
+            if k < 27:
+                nums |= 1 << k
+                if chanta_ok and _SIMPLE[k]:
+                    chanta_ok = False
+            else:
+                honor = True
     n_seq = len(seqs)
     if n_seq == 4 and closed and wait == "ryanmen" and not value_pair:
         out.append(("pinfu", 1))
@@ -165,36 +183,16 @@ def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: 
                 out.append(("ittsu", 2 if closed else 1))
                 break
     if n_seq:
-        ok = _YAOCHUU[pair]
-        honor = pair >= 27
-        if ok:
-            for k, t in sets:
-                if t == 0:
-                    if k % 9 not in (0, 6):
-                        ok = False
-                        break
-                elif not _YAOCHUU[k]:
-                    ok = False
-                    break
-                elif k >= 27:
-                    honor = True
-        if ok:
+        if chanta_ok:
             if honor:
                 out.append(("chanta", 2 if closed else 1))
             else:
                 out.append(("junchan", 3 if closed else 2))
     else:
         out.append(("toitoi", 2))
-    concealed = 0
-    nums = 0
-    for k, t in sets:
-        if t == 2 or t == 4:
-            concealed += 1
-        if t and k < 27:
-            nums |= 1 << ((k // 9) * 9 + k % 9)
     if concealed == 3:
         out.append(("sanankou", 2))
-    if nums and 4 - n_seq >= 3:
+    if n_seq <= 1 and nums:
         for n in range(9):
             if nums >> n & 1 and nums >> (n + 9) & 1 and nums >> (n + 18) & 1:
                 out.append(("sanshoku_doukou", 2))
@@ -223,6 +221,10 @@ def standard_yakuman(full: Sequence[int], mask: int, counts: Sequence[int], no_m
     suukantsu (-19). ``double=False`` counts double forms once (preset switch).
     """
     out: list[tuple[str, int]] = []
+    if mask & HONOR_MASK and mask & SIMPLE_MASK and mask & ~GREEN_MASK and n_kans < 4:
+        # Honors, simples and a non-green tile: only the dragon and wind yakuman remain possible.
+        if full[31] + full[32] + full[33] < 9 and full[27] + full[28] + full[29] + full[30] < 11:
+            return out
     if full[31] >= 3 and full[32] >= 3 and full[33] >= 3:
         out.append(("daisangen", 1))
     wind_sets = (full[27] >= 3) + (full[28] >= 3) + (full[29] >= 3) + (full[30] >= 3)
@@ -247,6 +249,10 @@ def standard_yakuman(full: Sequence[int], mask: int, counts: Sequence[int], no_m
     return out
 
 
+def _order_key(y: tuple[str, int]) -> int:
+    return ORDER_INDEX[y[0]]
+
+
 def ordered(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """``yaku`` sorted into display order (R-YAKU-4 and R-YAKUMAN-1 table order)."""
-    return sorted(yaku, key=lambda y: ORDER_INDEX[y[0]])
+    return sorted(yaku, key=_order_key) if len(yaku) > 1 else list(yaku)

@@ -28,6 +28,8 @@ def start_embedded_worker() -> bool:
         _started = True
     from celery.worker import WorkController
 
+    from django.conf import settings
+
     from mahjongsite.celery import app
 
     app.loader.import_default_modules()
@@ -35,7 +37,7 @@ def start_embedded_worker() -> bool:
     app.set_current()
     worker = WorkController(
         app=app, concurrency=1, pool="solo", hostname=f"embedded@{socket.gethostname()}",
-        queues=["realtime", "default"], without_heartbeat=True, without_mingle=True,
+        queues=[settings.REALTIME_QUEUE, settings.DEFAULT_QUEUE], without_heartbeat=True, without_mingle=True,
         without_gossip=True, loglevel="WARNING")
     threading.Thread(target=worker.start, daemon=True, name="celery-embedded").start()
     threading.Thread(target=_sweeper, daemon=True, name="celery-embedded-sweeper").start()

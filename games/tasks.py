@@ -27,7 +27,7 @@ def schedule_computer_moves(game_id: int, seq: int, seats: list[int]) -> None:
     """Queue one ``computer_move`` per computer seat owing decision ``seq``."""
     for seat in seats:
         computer_move.apply_async((game_id, seat, seq), countdown=computer_delay(),
-                                  queue="realtime")
+                                  queue=settings.REALTIME_QUEUE)
 
 
 @shared_task(name="games.tasks.computer_move", ignore_result=True)

@@ -162,11 +162,14 @@ else:
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_DEFAULT_QUEUE = "default"
+# MP_QUEUE_SUFFIX keeps separate installations (e.g. concurrent test runs) sharing one Redis apart.
+REALTIME_QUEUE = "realtime" + os.environ.get("MP_QUEUE_SUFFIX", "")
+DEFAULT_QUEUE = "default" + os.environ.get("MP_QUEUE_SUFFIX", "")
+CELERY_TASK_DEFAULT_QUEUE = DEFAULT_QUEUE
 CELERY_TASK_ROUTES = {
-    "games.tasks.computer_move": {"queue": "realtime"},
-    "games.tasks.advance_hand": {"queue": "realtime"},
-    "games.tasks.sweep_pending": {"queue": "realtime"},
+    "games.tasks.computer_move": {"queue": REALTIME_QUEUE},
+    "games.tasks.advance_hand": {"queue": REALTIME_QUEUE},
+    "games.tasks.sweep_pending": {"queue": REALTIME_QUEUE},
 }
 CELERY_BEAT_SCHEDULE = {
     # Catches any computer move or results-screen task that was lost (DESIGN §4).

@@ -1,8 +1,8 @@
 """Fixtures of the platform tests (pytest-django).
 
 Computers answer at once (delay 0) and Celery runs tasks eagerly in the calling thread,
-except in the integration run (``MP_INTEGRATION_INNER=1``), where a real worker process
-consumes the Redis queues.
+except in tests that use ``celery_worker_process`` (the integration run,
+``MP_INTEGRATION_INNER=1``), where a real worker process consumes the Redis queues.
 """
 from __future__ import annotations
 
@@ -16,15 +16,16 @@ INTEGRATION_INNER = os.environ.get("MP_INTEGRATION_INNER") == "1"
 
 
 @pytest.fixture(autouse=True)
-def _platform_defaults(settings):
-    """Delay 0 for computers, eager Celery (unless integration), a cold engine cache."""
+def _platform_defaults(request, settings):
+    """Delay 0 for computers, a cold engine cache, and eager Celery except for tests that use
+    the real worker process (fixture ``celery_worker_process``, integration run only)."""
     from games import engine_store
     from mahjongsite.celery import app
 
     settings.COMPUTER_DELAY_MIN = 0.0
     settings.COMPUTER_DELAY_MAX = 0.0
     eager = app.conf.task_always_eager
-    app.conf.task_always_eager = not INTEGRATION_INNER
+    app.conf.task_always_eager = "celery_worker_process" not in request.fixturenames
     app.conf.task_eager_propagates = True
     engine_store.clear()
     yield
@@ -54,3 +55,54 @@ def human_choice(view: dict):
     """The test's human player: the simple legal-move player on its own seat view."""
     from rules_engine.simple_player import decide
     return decide(view)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real ``celery worker`` process on the same test database and Redis (integration run
+    only). Yields the ``subprocess.Popen``; stops it at the end of the session."""
+    import subprocess
+    import sys
+    import time
+
+    from django.db import connection
+
+    from mahjongsite.celery import app
+
+    if not INTEGRATION_INNER:
+        pytest.fail("celery_worker_process is only for the integration run (MP_INTEGRATION_INNER=1)")
+    env = dict(os.environ)
+    env["DATABASE_URL"] = _with_db_name(os.environ["DATABASE_URL"], connection.settings_dict["NAME"])
+    env.pop("MP_NO_EMBEDDED_WORKER", None)
+    from django.conf import settings
+    hostname = f"it-{os.getpid()}@localhost"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "mahjongsite", "worker", "-P", "solo", "-c", "1",
+         "-Q", f"{settings.REALTIME_QUEUE},{settings.DEFAULT_QUEUE}", "-n", hostname,
+         "-l", "WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 60
+    while not app.control.ping(destination=[hostname], timeout=1.0):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"the Celery worker did not start:\n{proc.stdout.read()[-3000:]}")
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        # The worker's server-side sessions may outlive it briefly; end them so the test
+        # database can be dropped.
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = %s AND pid <> pg_backend_pid()",
+                       [connection.settings_dict["NAME"]])
+
+
+def _with_db_name(url: str, name: str) -> str:
+    """``url`` with its database path replaced by ``name``."""
+    from urllib.parse import urlsplit, urlunsplit
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + name))

@@ -1,0 +1,60 @@
+"""Run only inside the integration run (see test_integration_stack.py): a complete practice
+hand over the WebSocket, with PostgreSQL, the Redis channel layer and a real Celery worker
+process making the computers' moves (DESIGN §5 production shape)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from conftest import human_choice
+from django.db import connection
+
+from games import service
+from games.models import Game
+from games.routing import websocket_urlpatterns
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+WAIT = 60   # seconds to wait for the worker's next move before failing (no timing assertion)
+
+
+async def next_state(comm) -> dict:
+    while True:
+        message = json.loads(await comm.receive_from(timeout=WAIT))
+        assert message["type"] != "error", message
+        if message["type"] == "state":
+            return message
+
+
+async def test_practice_hand_with_postgresql_redis_and_a_celery_worker(alice, celery_worker_process):
+    assert connection.vendor == "postgresql"
+    assert type(get_channel_layer()).__name__ == "RedisChannelLayer"
+    game = await database_sync_to_async(service.create_practice)(alice, "riichi-single-deal",
+                                                                 human_seat=3)
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    comm.scope["user"] = alice
+    assert (await comm.connect())[0]
+    answered: set[int] = set()
+    computer_moves_seen = 0
+    state = await next_state(comm)
+    for _ in range(600):
+        view = state["view"]
+        if view["phase"] == "game_over":
+            break
+        if view["legal_actions"] and view["seq"] not in answered:
+            answered.add(view["seq"])
+            action = human_choice(view).to_json()
+            await comm.send_json_to({"type": "action", "seq": view["seq"], "action": action})
+        elif not view["legal_actions"]:
+            computer_moves_seen += 1
+        state = await next_state(comm)
+    await comm.disconnect()
+    game = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert game.status == "finished", game.phase
+    assert computer_moves_seen > 0          # the worker process moved while we waited
+    by_computer = await database_sync_to_async(game.actions.filter(by_computer=True).count)()
+    assert by_computer > 0

@@ -21,6 +21,7 @@ from rules_engine.tiles import dora_from_indicator, format_kinds, format_tiles
 _MELD_SET_TYPE = {"chi": 0, "pon": 1, "daiminkan": 3, "shouminkan": 3, "ankan": 4}
 _CONCEALED_SET = tuple((c, 0) if c < TRIPLET else (c - TRIPLET, 2) for c in range(TRIPLET + 34))
 """Set code (readings.py) -> ``(kind, t)`` of a concealed sequence or triplet (yaku.py)."""
+_FIVES_MASK = (1 << 4) | (1 << 13) | (1 << 22)
 _DORA_OF = tuple(dora_from_indicator(k) for k in range(34))
 
 
@@ -85,7 +86,7 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
         full = list(counts)
         for m in melds:
             t = _MELD_SET_TYPE[m.type]
-            k = min(m.tiles) >> 2
+            k = (min(m.tiles) if t == 0 else m.tiles[0]) >> 2
             if t >= 3:
                 n_kans += 1
             if t != 4:
@@ -170,10 +171,12 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     dora = 0
     for ind in ctx.dora_indicators:
         dora += full[_DORA_OF[ind >> 2]]
-    red = preset.red_fives
-    aka = len(red.intersection(conc))
-    for m in melds:
-        aka += len(red.intersection(m.tiles))
+    aka = 0
+    if mask & _FIVES_MASK:
+        red = preset.red_fives
+        aka = len(red.intersection(conc))
+        for m in melds:
+            aka += len(red.intersection(m.tiles))
     ura = 0
     if ctx.riichi or ctx.double_riichi:
         for ind in ctx.ura_indicators:

@@ -127,7 +127,9 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     # ---- ordinary yaku (evaluated only while no yakuman reading is known)
     base_yaku = situational_yaku(ctx, closed) + composition_yaku(mask, closed, preset.open_tanyao)
     base_han = _han_sum(base_yaku)
-    candidates: list[tuple] = []  # (yaku, yaku_han, reading)
+    # A reading is ("standard", (pair, set_codes), (wait, slot, sets)) or ("chiitoitsu"|"kokushi", None, None);
+    # a candidate is (yaku, yaku_han, reading) with at least one yaku.
+    candidates: list[tuple] = []
     if chiitoi and best_ym is None:
         candidates.append((base_yaku + [("chiitoitsu", 2)], base_han + 2, ("chiitoitsu", None, None)))
     if splits:
@@ -167,22 +169,8 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     if not candidates:
         raise NoYaku(lambda: f"hand {_hand_text(ctx)} has no yaku in any reading; dora are not yaku (R-WIN-2)")
 
-    # ---- dora (R-DORA-4..7): the same for every reading
-    dora = 0
-    for ind in ctx.dora_indicators:
-        dora += full[_DORA_OF[ind >> 2]]
-    aka = 0
-    if mask & _FIVES_MASK:
-        red = preset.red_fives
-        aka = len(red.intersection(conc))
-        for m in melds:
-            aka += len(red.intersection(m.tiles))
-    ura = 0
-    if ctx.riichi or ctx.double_riichi:
-        for ind in ctx.ura_indicators:
-            ura += full[_DORA_OF[ind >> 2]]
+    dora, aka, ura = _dora_counts(ctx, full, mask, preset)
     bonus = dora + aka + ura
-
     if len(candidates) == 1:
         chosen = candidates[0]
     else:
@@ -211,6 +199,27 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     return HandResult(han=han, fu=fu, yaku=yaku, yakuman=0, limit=limit, base_points=b,
                       fu_breakdown=breakdown, is_dealer=is_dealer, tsumo=tsumo,
                       wait=_wait_name(reading), reading=_reading_text(reading, melds))
+
+
+def _dora_counts(ctx: WinContext, full: list[int], mask: int, preset: Preset) -> tuple[int, int, int]:
+    """``(dora, aka_dora, ura_dora)`` han of the hand, the same for every reading (R-DORA-4..6).
+
+    ``full``: 34 counts of every tile of the hand, all four tiles of each kan included.
+    """
+    dora = 0
+    for ind in ctx.dora_indicators:
+        dora += full[_DORA_OF[ind >> 2]]
+    aka = 0
+    if mask & _FIVES_MASK:
+        red = preset.red_fives
+        aka = len(red.intersection(ctx.concealed))
+        for m in ctx.melds:
+            aka += len(red.intersection(m.tiles))
+    ura = 0
+    if ctx.riichi or ctx.double_riichi:
+        for ind in ctx.ura_indicators:
+            ura += full[_DORA_OF[ind >> 2]]
+    return dora, aka, ura
 
 
 def _han_sum(yaku: list[tuple[str, int]]) -> int:

@@ -70,6 +70,8 @@ def parse_situation(data: Any) -> tuple[WinContext, Preset, int, int]:
     preset = get_preset(preset_name)
     if preset.family != "riichi":
         raise ValueError(f"preset {preset_name!r} is not a Riichi preset")
+    if not preset.honba and data.get("honba", 0):
+        raise ValueError(f"preset {preset_name!r} has no honba (R-ROT, riichi.md §4 row 18)")
 
     used: set[int] = set()
     raw_melds = data.get("melds", [])
@@ -143,8 +145,19 @@ def score_line(line: str) -> dict:
     return score_situation(data)
 
 
-def main(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Read JSON lines from ``stdin``, write one JSON result per non-blank line to ``stdout``."""
+def main(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, argv: list[str] | None = None) -> int:
+    """Read JSON lines from ``stdin``, write one JSON result per non-blank line to ``stdout``.
+
+    ``-h`` / ``--help`` prints this module's documentation instead; any other
+    argument is an error (exit status 2).
+    """
+    args = sys.argv[1:] if argv is None else argv
+    if args:
+        if args[0] in ("-h", "--help"):
+            stdout.write(__doc__ or "")
+            return 0
+        sys.stderr.write(f"usage: python -m rules_engine.score < situations.jsonl (unknown argument {args[0]!r})\n")
+        return 2
     for line in stdin:
         if not line.strip():
             continue

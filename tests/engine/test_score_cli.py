@@ -18,7 +18,7 @@ def run(lines: list) -> list[dict]:
     """Feed JSON lines (dicts are encoded, strings passed raw) through ``main``; decode the output."""
     text = "".join((json.dumps(x) if isinstance(x, dict) else x) + "\n" for x in lines)
     out = io.StringIO()
-    assert main(io.StringIO(text), out) == 0
+    assert main(io.StringIO(text), out, argv=[]) == 0
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -111,3 +111,19 @@ def test_runs_as_a_module():
     out = [json.loads(line) for line in proc.stdout.splitlines()]
     assert out[0]["yaku"] == [["kokushi_musou", 2]] and out[0]["cost"] == {"tsumo_each": 32000}
     assert out[1]["ok"] is False and len(out) == 2
+
+
+def test_help_prints_the_input_keys():
+    out = io.StringIO()
+    assert main(io.StringIO(""), out, argv=["--help"]) == 0
+    assert "riichi_deposits" in out.getvalue() and "not_a_winning_hand" in out.getvalue()
+
+
+def test_single_deal_preset_has_no_honba():
+    """riichi.md §4 row 18: honba are always 0 in riichi-single-deal."""
+    res = score_line(json.dumps({"hand": "123m456p678s99p45s6s", "win_tile": "6s", "seat_wind": "S",
+                                 "preset": "riichi-single-deal", "honba": 1}))
+    assert res["ok"] is False and "honba" in res["error"]
+    res = score_line(json.dumps({"hand": "123m456p678s99p45s6s", "win_tile": "6s", "seat_wind": "S",
+                                 "preset": "riichi-single-deal", "riichi_deposits": 1}))
+    assert res["total"] == 2000

@@ -46,14 +46,18 @@ def start_embedded_worker() -> bool:
 
 
 def _sweeper() -> None:
-    from .tasks import sweep_pending
+    from .tasks import close_idle_games, sweep_pending
 
     time.sleep(1.0)
+    rounds = 0
     while True:
         try:
             sweep_pending.delay(0.0 if _first_sweep() else 3.0)
+            if rounds % 120 == 0:          # hourly at a 30 s interval (P-TABLE-9)
+                close_idle_games.delay()
         except Exception:
-            log.exception("sweeper could not queue sweep_pending")
+            log.exception("sweeper could not queue its tasks")
+        rounds += 1
         time.sleep(SWEEP_INTERVAL)
 
 

@@ -239,6 +239,7 @@ def continue_after_hand(game_id: int, seat: int, seq) -> Game | None:
         if row.status != Game.Status.ACTIVE or engine.phase != "hand_over":
             raise ActionRejected("not_allowed", "there is no hand result to continue from")
         _check_seq(seq, engine)
+        row.last_human_action_at = timezone.now()          # P-TABLE-9 counts human acts
         continued = sorted(set(row.continued_seats) | {seat})
         if set(_human_seats(seats)) <= set(continued):
             return _next_hand(row, engine)
@@ -266,6 +267,36 @@ def advance_after_results(game_id: int, hands_started: int) -> Game | None:
         return _next_hand(row, engine)
 
     return _write(game_id, mutate)
+
+
+def close_idle_untimed_games(now=None) -> int:
+    """Close untimed games in which no human has acted for ``IDLE_UNTIMED_CLOSE_HOURS`` (72 h)
+    as abandoned (P-TABLE-9, P-PRAC-4); completed hands stay stored. Returns how many."""
+    from datetime import timedelta
+
+    from django.conf import settings
+
+    now = now or timezone.now()
+    cutoff = now - timedelta(hours=settings.IDLE_UNTIMED_CLOSE_HOURS)
+    closed = 0
+    for game_id in (Game.objects.filter(status=Game.Status.ACTIVE, clock=Game.Clock.UNTIMED,
+                                        last_human_action_at__lt=cutoff)
+                    .values_list("pk", flat=True)[:1000]):
+        with transaction.atomic():
+            row = Game.objects.select_for_update().get(pk=game_id)
+            if row.status != Game.Status.ACTIVE or row.last_human_action_at >= cutoff:
+                continue
+            row.status = Game.Status.ABANDONED
+            row.end_reason = "idle"
+            row.finished_at = now
+            row.pending_computer_seats = []
+            row.state_version += 1
+            row.save()
+            version, seq = row.state_version, row.seq
+            transaction.on_commit(lambda g=game_id, v=version, q=seq: after_change(g, v, q, []))
+        engine_store.forget(game_id)
+        closed += 1
+    return closed
 
 
 # --------------------------------------------------------------------------- computers

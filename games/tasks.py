@@ -71,3 +71,11 @@ def sweep_pending(min_age_seconds: float = 3.0) -> int:
             schedule_computer_moves(game_id, seq, seats)
             count += 1
     return count
+
+
+@shared_task(name="games.tasks.close_idle_games", ignore_result=True)
+def close_idle_games() -> int:
+    """P-TABLE-9: close untimed games idle for 72 h (runs hourly on the default queue)."""
+    from .service import close_idle_untimed_games
+
+    return close_idle_untimed_games()

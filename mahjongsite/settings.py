@@ -174,6 +174,7 @@ CELERY_TASK_ROUTES = {
 CELERY_BEAT_SCHEDULE = {
     # Catches any computer move or results-screen task that was lost (DESIGN §4).
     "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": 30.0},
+    "close-idle-games": {"task": "games.tasks.close_idle_games", "schedule": 3600.0},   # P-TABLE-9
 }
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -244,3 +244,20 @@ def test_actions_on_a_finished_game_are_not_allowed(alice):
     with pytest.raises(service.ActionRejected) as err:
         service.submit_action(game.pk, 0, {"type": "pass"}, engine.seq)
     assert err.value.code == "not_allowed"
+
+
+def test_p_table_9_idle_untimed_games_are_closed_after_72_hours(alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+    idle = service.create_practice(alice)
+    fresh = service.create_practice(alice)
+    Game.objects.filter(pk=idle.pk).update(last_human_action_at=timezone.now() - timedelta(hours=73))
+    Game.objects.filter(pk=fresh.pk).update(last_human_action_at=timezone.now() - timedelta(hours=71))
+    assert service.close_idle_untimed_games() == 1
+    idle.refresh_from_db()
+    fresh.refresh_from_db()
+    assert (idle.status, idle.end_reason) == ("abandoned", "idle") and fresh.status == "active"
+    with pytest.raises(service.ActionRejected) as err:
+        service.submit_action(idle.pk, human_seat(idle), {"type": "pass"}, idle.seq)
+    assert err.value.code == "not_allowed"

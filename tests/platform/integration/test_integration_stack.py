@@ -24,7 +24,6 @@ INNER_TESTS = [
     "tests/platform/integration/inner_worker_flow.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
-    "tests/platform/test_pages_and_api.py",
 ]
 
 

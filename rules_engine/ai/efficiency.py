@@ -13,6 +13,7 @@ terminal/honour while the hand is concealed for kokushi).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from rules_engine.shanten import shanten_from_key
@@ -49,10 +50,18 @@ def ukeire(counts: Sequence[int], visible: Sequence[int], shanten: int | None = 
     that lower the shanten (for a tenpai hand: its waits by shape); the number
     counts ``4 - visible[k]`` copies of each. ``shanten`` may be passed when known.
     """
-    c = bytearray(counts)
-    n = len(c) and sum(c)
-    base = shanten_from_key(bytes(c), n) if shanten is None else shanten
-    total = 0
+    key = bytes(counts)
+    n = sum(key)
+    base = shanten_from_key(key, n) if shanten is None else shanten
+    kinds = _ukeire_kinds(key, n, base)
+    return sum(4 - visible[k] for k in kinds), list(kinds)
+
+
+@lru_cache(maxsize=65536)
+def _ukeire_kinds(key: bytes, n: int, base: int) -> tuple[int, ...]:
+    """Draw kinds lowering the shanten ``base`` of the hand ``key`` (cached: the same hands
+    recur across the discards and draws a player examines)."""
+    c = bytearray(key)
     kinds: list[int] = []
     for k in candidate_draws(c):
         if c[k] >= 4:
@@ -60,9 +69,8 @@ def ukeire(counts: Sequence[int], visible: Sequence[int], shanten: int | None = 
         c[k] += 1
         if shanten_from_key(bytes(c), n + 1) < base:
             kinds.append(k)
-            total += 4 - visible[k]
         c[k] -= 1
-    return total, kinds
+    return tuple(kinds)
 
 
 @dataclass(frozen=True, slots=True)

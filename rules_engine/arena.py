@@ -183,16 +183,27 @@ def run(preset: str, names: list[str], games: int, seed: int, jobs: int = 1,
                 _merge_into(totals, res)
                 done += 1
                 if progress and done % 25 == 0:
-                    print(f"# {done * chunk}/{games} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+                    _report_progress(preset, names, seed, totals, t0)
     else:
         for i, t in enumerate(tasks):
             _merge_into(totals, _play_range(t))
             if progress and (i + 1) % 25 == 0:
-                print(f"# {(i + 1) * chunk}/{games} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+                _report_progress(preset, names, seed, totals, t0)
+    return _summary(preset, names, seed, totals, t0)
+
+
+def _summary(preset: str, names: list[str], seed: int, totals: dict[str, "SeatStats"], t0: float) -> dict:
     comps = {name: totals[name].summary() for name in dict.fromkeys(names)}
+    games = sum(st.games for st in totals.values()) // 4
     return {"preset": preset, "games": games, "seed": seed, "seats": names,
             "illegal_actions": sum(st.illegal for st in totals.values()),
             "seconds": round(time.perf_counter() - t0, 1), "computers": comps}
+
+
+def _report_progress(preset: str, names: list[str], seed: int, totals: dict[str, "SeatStats"], t0: float) -> None:
+    """Partial summary on stderr (a rotation group of 4 games at a time), so a long run that
+    must stop early still leaves its figures."""
+    print("# partial " + json.dumps(_summary(preset, names, seed, totals, t0)), file=sys.stderr, flush=True)
 
 
 def _merge_into(totals: dict[str, SeatStats], res: dict[str, SeatStats]) -> None:

@@ -8,7 +8,10 @@ The functions work on 34-count arrays and on a reading's sets, each set a
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from rules_engine.riichi.context import WinContext
 
 SEQ, OPEN_TRIPLET, CONCEALED_TRIPLET, OPEN_KAN, CLOSED_KAN = 0, 1, 2, 3, 4
 
@@ -37,7 +40,7 @@ GREEN_KINDS = frozenset({19, 20, 21, 23, 25, 32})
 _PURE_CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def situational_yaku(ctx, closed: bool) -> list[tuple[str, int]]:
+def situational_yaku(ctx: WinContext, closed: bool) -> list[tuple[str, int]]:
     """Yaku given by the circumstances of the win, valid for every reading.
 
     Riichi / double riichi (R-YAKU-10/-11), ippatsu (-12), menzen tsumo (-13),
@@ -72,7 +75,7 @@ def kind_mask(full: Sequence[int]) -> int:
     return mask
 
 
-def _mask(kinds) -> int:
+def _mask(kinds: Iterable[int]) -> int:
     m = 0
     for k in kinds:
         m |= 1 << k
@@ -200,7 +203,7 @@ def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: 
     return out, concealed
 
 
-def common_yakuman(ctx, mask: int) -> list[tuple[str, int]]:
+def common_yakuman(ctx: WinContext, mask: int) -> list[tuple[str, int]]:
     """Yakuman valid for any reading shape: tsuuiisou (R-YAKUMAN-15), tenhou, chiihou (R-YAKUMAN-2)."""
     out: list[tuple[str, int]] = []
     if not mask & ~HONOR_MASK:

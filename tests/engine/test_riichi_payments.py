@@ -181,3 +181,13 @@ def test_bad_payment_input_raises(kwargs, message):
     result = _result("123m456p678s99p45s", "3s", "S", tsumo=True)
     with pytest.raises(ValueError, match=message):
         win_payments(result, dealer=E, preset=RIICHI, **kwargs)
+
+
+def test_r_multi_2_with_pao_on_the_far_winner():
+    """Two rons from West: North (nearest, 1,000) gets honba and deposit; South's daisangen is
+    covered by East's pao, split with the discarder (R-MULTI-2, R-PAO-5)."""
+    north, _ = _ex_48_results()
+    south = _result(**DAISANGEN)
+    deltas = multi_ron_payments([(S, south), (N, north)], discarder=W, dealer=E, honba=1, deposits=1,
+                                pao_seats={S: E}, preset=RIICHI)
+    assert deltas == [-16000, 32000, -(16000 + 1300), 1300 + 1000]

@@ -129,3 +129,12 @@ def test_r_score_2_reading_and_wait_are_reported():
     result = evaluate(situation(hand="12345m678p234s99p", win="3m", seat="S", riichi=True, dora="1z", ura="1z"))
     assert result.wait == "ryanmen"
     assert sorted(result.reading) == sorted(("123m", "345m", "678p", "234s", "99p"))
+
+
+def test_has_yaku_for_answers_without_exceptions():
+    """R-WIN-1 / R-WIN-2 as a yes/no for the table: complete with a yaku, complete without, incomplete."""
+    from rules_engine.riichi import has_yaku_for
+
+    assert has_yaku_for(situation(hand="123m456p678s99p45s", win="6s", seat="S"), RIICHI)
+    assert not has_yaku_for(situation(hand="234m067s22s78m", win="9m", seat="S", melds=(("pon", "055p"),)), RIICHI)
+    assert not has_yaku_for(situation(hand="123m456p678s99p45s", win="1s", seat="S"), RIICHI)

@@ -235,9 +235,24 @@ function handEl(ctx, groups, cb) {
     }
     return el;
   };
-  return h("div", { class: "hand", "aria-label": t("hand") },
+  const choosing = [...selectable.keys()].length > 0 && !ctx.sent;
+  return h("div", { class: `hand${choosing ? " choosing" : ""}`, "aria-label": t("hand") },
     h("div", { class: "concealed-hand" }, sortTiles(hand).map((id) => make(id, ""))),
     drawn !== null && drawn !== undefined ? h("div", { class: "drawn" }, make(drawn, "drawn-tile")) : null);
+}
+
+/** Table toggles (P-PLAY-2a) and the one-click discard setting (P-PLAY-2). */
+function togglesEl(ctx, cb) {
+  const { t } = ctx;
+  const toggles = ctx.toggles || {};
+  const box = (name, label) => h("label", { class: "toggle" },
+    h("input", { type: "checkbox", dataset: { toggle: name }, checked: !!toggles[name],
+      onchange: (e) => cb.toggle(name, e.target.checked) }), " ", label);
+  // The board is rebuilt on every state: keep the panel open across renders.
+  return h("details", { class: "toggles", open: !!ctx.togglesOpen,
+    ontoggle: (e) => cb.togglesOpen(e.target.open) }, h("summary", {}, t("options")),
+    box("autoWin", t("auto_win")), box("noCalls", t("no_calls")), box("autoDiscard", t("auto_discard")),
+    box("oneClick", t("one_click")));
 }
 
 function meEl(player, ctx, groups, cb) {
@@ -245,7 +260,7 @@ function meEl(player, ctx, groups, cb) {
   return h("section", { class: `seat seat-me${turn ? " on-turn" : ""}`, dataset: { seat: player.seat } },
     seatHeader(player, ctx), pondEl(player, ctx),
     h("div", { class: "hand-row" }, handEl(ctx, groups, cb), meldsEl(player, ctx)),
-    statusEl(ctx, groups), actionsEl(ctx, groups, cb));
+    statusEl(ctx, groups), actionsEl(ctx, groups, cb), togglesEl(ctx, cb));
 }
 
 /**

@@ -2,6 +2,7 @@
 // State comes only from the server's "state" messages; selection is local until confirmed (P-PLAY-2).
 import { makeTranslator } from "./dom.js";
 import { renderBoard } from "./render.js";
+import { loadToggles, saveToggles, automaticAction } from "./toggles.js";
 
 const root = document.getElementById("table-root");
 const board = root.querySelector("[data-role=board]");
@@ -18,7 +19,11 @@ const ui = {
   riichiMode: false,  // choosing the riichi discard
   sentSeq: null,      // seq of the decision already answered (blocks double sends)
   continued: false,   // Continue pressed for this hand result
+  togglesOpen: false,
+  toggles: loadToggles(root.dataset.gameId),  // P-PLAY-2a table toggles + "discard on first click"
 };
+let autoTimer = null;
+const AUTO_DELAY = 250;  // ms: let the player see the offer before a toggle answers it
 
 let socket = null;
 let retry = 0;
@@ -62,7 +67,7 @@ function actionForTile(id) {
 const callbacks = {
   tile(id) {
     if (!actionForTile(id)) return;
-    if (ui.selected === id) sendAction(actionForTile(id));
+    if (ui.selected === id || ui.toggles.oneClick) sendAction(actionForTile(id));
     else { ui.selected = id; render(); }
   },
   confirmTile(id) {
@@ -80,6 +85,13 @@ const callbacks = {
     ui.selected = null;
     render();
   },
+  togglesOpen(open) { ui.togglesOpen = open; },
+  toggle(name, on) {
+    ui.toggles[name] = on;
+    saveToggles(root.dataset.gameId, ui.toggles);
+    render();
+    scheduleAutomatic();
+  },
   cont() {
     if (send({ type: "continue", seq: ui.view.seq })) { ui.continued = true; render(); }
   },
@@ -90,7 +102,7 @@ function render() {
   renderBoard(board, {
     game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
     locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
-    sent: ui.sentSeq === ui.view.seq, continued: ui.continued, lobbyUrl: root.dataset.lobbyUrl || "",
+    sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
   }, callbacks);
 }
@@ -106,6 +118,19 @@ function onState(msg) {
   }
   if (ui.view.phase !== "hand_over") ui.continued = false;
   render();
+  scheduleAutomatic();
+}
+
+/** Apply the table toggles (P-PLAY-2a) through the same actions a person would send. */
+function scheduleAutomatic() {
+  clearTimeout(autoTimer);
+  if (!ui.view || ui.mySeat === null || ui.sentSeq === ui.view.seq) return;
+  const seq = ui.view.seq;
+  const action = automaticAction(ui.view, ui.toggles);
+  if (!action) return;
+  autoTimer = setTimeout(() => {
+    if (ui.view && ui.view.seq === seq && ui.sentSeq !== seq) sendAction(action);
+  }, AUTO_DELAY);
 }
 
 function onMessage(event) {

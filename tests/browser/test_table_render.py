@@ -406,3 +406,50 @@ def test_tile_names_and_order_match_the_engine(open_table):
                           " return [...Array(136).keys()].map(m.tileName); }")
     assert names == [tile_name(t) for t in range(136)]
     assert all((ROOT / "static" / "tiles" / f"{n}.svg").is_file() for n in set(names))
+
+
+def test_p_play_2a_table_toggles_act_through_legal_actions(open_table):
+    """Auto-win declares an offered win; no-calls passes chi/pon/kan offers but never a win;
+    auto-discard throws the drawn tile unless a win or riichi is offered; one-click discards."""
+    page = open_table([state(make_view())])
+    page.click("details.toggles summary")
+    for name in ("autoWin", "noCalls", "autoDiscard"):
+        page.check(f"input[data-toggle={name}]")
+    # auto-discard: the drawn tile goes at once
+    page.wait_for_function("window.__sent.length === 1")
+    view = make_view()
+    assert sent(page) == [{"type": "action", "seq": SEQ, "action": act("discard", view["drawn_tile"])}]
+
+    # no calls: a chi offer is passed
+    used: set[int] = set()
+    hand = tiles("2345m0p55p789p3s11z", used)
+    claimed = tiles("4m", used)[0]
+    chi = act("chi", claimed, [hand[0], hand[1]])
+    push(page, state(make_view(seq=SEQ + 1, phase="claim", turn=3, drawn_tile=None, hand=sorted(hand),
+                               legal_actions=[chi, act("pass")])))
+    page.wait_for_function("window.__sent.length === 2")
+    assert sent(page)[-1] == {"type": "action", "seq": SEQ + 1, "action": act("pass")}
+
+    # auto-win: ron is declared (no-calls would never pass a win)
+    ron = act("ron", claimed)
+    push(page, state(make_view(seq=SEQ + 2, phase="claim", turn=3, drawn_tile=None, hand=sorted(hand),
+                               legal_actions=[ron, chi, act("pass")])))
+    page.wait_for_function("window.__sent.length === 3")
+    assert sent(page)[-1] == {"type": "action", "seq": SEQ + 2, "action": ron}
+
+    # Without auto-win a win offer waits for the player, even with no-calls and auto-discard on.
+    page.uncheck("input[data-toggle=autoWin]")
+    v = make_view(seq=SEQ + 3)
+    v["legal_actions"].append(act("tsumo", v["drawn_tile"]))
+    push(page, state(v))
+    page.wait_for_timeout(600)
+    assert len(sent(page)) == 3
+
+    # One click discards when the player setting is on.
+    for name in ("noCalls", "autoDiscard"):
+        page.uncheck(f"input[data-toggle={name}]")
+    page.check("input[data-toggle=oneClick]")
+    push(page, state(make_view(seq=SEQ + 4)))
+    tile = make_view()["hand"][2]
+    page.click(f".hand .tile[data-tile='{tile}']")
+    assert sent(page)[-1] == {"type": "action", "seq": SEQ + 4, "action": act("discard", tile)}

@@ -45,7 +45,7 @@ def check_context(ctx: WinContext) -> None:
         raise InvalidHand(f"winning tile {ctx.win_tile!r} is not among the concealed tiles")
     if ctx.seat_wind not in _WINDS or ctx.round_wind not in _WINDS:
         raise InvalidHand(f"winds must be 0..3 (E S W N), got seat {ctx.seat_wind!r}, round {ctx.round_wind!r}")
-    inds = ctx.dora_indicators + ctx.ura_indicators
+    inds = (*ctx.dora_indicators, *ctx.ura_indicators)
     if inds and not _TILE_IDS.issuperset(inds):
         raise InvalidHand(f"bad indicator tile ids {inds!r}; tile ids are ints 0..135")
     if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan

@@ -150,12 +150,18 @@ def play_game(preset_name: str, seats: list[str], seed: int, game_index: int,
     return stats
 
 
+def seating(names: list[str], game_index: int) -> list[str]:
+    """Computers by seat in game ``game_index``: ``names`` rotated by ``game_index % 4``, so in
+    any four consecutive games each listed computer sits once in every seat."""
+    r = game_index % 4
+    return [names[(i - r) % 4] for i in range(4)]
+
+
 def _play_range(args: tuple[str, list[str], int, int, int]) -> dict[str, SeatStats]:
     preset, names, seed, start, stop = args
     out: dict[str, SeatStats] = {}
     for g in range(start, stop):
-        r = g % 4
-        seats = [names[(i - r) % 4] for i in range(4)]
+        seats = seating(names, g)
         for i, st in enumerate(play_game(preset, seats, seed, g)):
             out.setdefault(seats[i], SeatStats()).merge(st)
     return out

@@ -153,7 +153,7 @@ class Situation:
             visible=visible, opponents=opponents, own_discard_kinds={d.tile >> 2 for d in own_discards},
             own_discards=own_discards, legal=legal,
             furiten=bool(view.get("furiten")), honba=int(view.get("honba", 0)),
-            riichi_deposits=int(view.get("riichi_deposits", 0)), turn=int(view.get("turn", seat)),
+            riichi_deposits=_deposit_points(view.get("riichi_deposits", 0)), turn=int(view.get("turn", seat)),
             last_discard=view.get("last_discard"), discard_count=n_discards, by_type=by_type,
             open_tanyao=preset.open_tanyao, preset=preset, hand_number=int(view.get("hand_number", 0)),
             dora_indicators=list(view.get("dora_indicators", [])),
@@ -201,3 +201,10 @@ def _preset_of(view: dict) -> Preset:
         return get_preset(view["preset"], view.get("preset_version"))
     except (KeyError, ValueError, TypeError):
         return RIICHI_V1
+
+
+def _deposit_points(value: object) -> int:
+    """Riichi deposits on the table in points. The table's view gives points (1000 each);
+    a small number (< 100) is read as a count of deposits, so either convention works."""
+    v = int(value or 0)
+    return v * 1000 if 0 < v < 100 else v

@@ -9,6 +9,14 @@ from django.utils.translation import gettext_lazy as _
 from .usernames import validate_username
 
 
+class CaseInsensitiveUserManager(UserManager):
+    """Log-in finds ``Alice`` when ``alice`` is typed: names are unique case-insensitively
+    (P-ACCT-1), so at most one account matches."""
+
+    def get_by_natural_key(self, username):
+        return self.get(username__iexact=username)
+
+
 class User(AbstractUser):
     """A person or a computer player.
 
@@ -30,7 +38,7 @@ class User(AbstractUser):
     computer_strength = models.CharField(max_length=32, blank=True, default="")
     computer_description = models.CharField(max_length=200, blank=True, default="")
 
-    objects = UserManager()
+    objects = CaseInsensitiveUserManager()
 
     class Meta:
         constraints = [

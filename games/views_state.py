@@ -11,7 +11,7 @@ from .models import Game, Seat
 
 def players_of(game: Game) -> list[dict]:
     """``[{"seat", "name", "is_computer", "strength"}]`` for the four seats (P-BOT-2 badge)."""
-    seats = game.seats.select_related("user") if not hasattr(game, "_seats_cache") else game._seats_cache
+    seats = game.seats.select_related("user")
     return [{"seat": s.seat, "name": s.user.username, "is_computer": s.user.is_computer,
              "strength": s.strength or None} for s in seats]
 

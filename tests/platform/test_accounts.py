@@ -146,3 +146,8 @@ def test_password_reset_sends_a_working_link(client, make_user):
 
 def test_profile_of_unknown_player_is_404(client):
     assert client.get(reverse("profile", args=["nobody"])).status_code == 404
+
+
+def test_p_acct_1_log_in_ignores_the_case_of_the_username(client, make_user):
+    make_user("Frank")
+    assert client.login(username="fRANK", password="pw-Secret-123")

@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from . import service
+from . import replay, service
 from .forms import PracticeForm
 from .models import Game
 from .selectors import games_of, review_allowed, unfinished_games_of
@@ -77,11 +77,10 @@ def review(request, pk: int):
         messages.info(request, _("The hand can be reviewed once it has ended."))
         return redirect("table", pk=game.pk)
     seats = {p["seat"]: p for p in players_of(game)}
+    names = {seat: p["name"] for seat, p in seats.items()}
     actions = [{"record": a, "player": seats.get(a.seat)} for a in game.actions.order_by("index")]
-    from .views_state import seat_view
-    public = seat_view(game, None)
     return render(request, "games/review.html", {
-        "game": game, "actions": actions, "players": list(seats.values()), "public": public,
-        "hand_result_json": json.dumps(public.get("hand_result"), indent=1, default=str),
-        "game_result_json": json.dumps(public.get("game_result"), indent=1, default=str),
+        "game": game, "actions": actions, "players": list(seats.values()),
+        "hands": replay.hand_summaries(game.log, names),
+        "game_end": replay.game_end_summary(game.log, names),
     })

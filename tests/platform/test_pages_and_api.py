@@ -123,3 +123,28 @@ def test_openapi_schema_lists_the_endpoints(client):
     text = response.content.decode()
     for path in ("/api/me/", "/api/games/", "/api/games/{id}/", "/api/games/{id}/log/"):
         assert path in text, path
+
+
+def test_p_replay_2_review_lists_hands_and_placements_from_the_stored_log(client, alice):
+    from games.replay import game_end_summary, hand_summaries
+    game = finish(service.create_practice(alice, "riichi-single-deal"))
+    names = {s.seat: s.user.username for s in game.seats.select_related("user")}
+    hands = hand_summaries(game.log, names)
+    assert len(hands) == 1 and hands[0]["label"] == "East 1"       # P-END-1: one hand
+    assert hands[0]["scores"] == game.final_scores
+    assert len(hands[0]["deltas"]) == 4
+    end = game_end_summary(game.log, names)
+    assert [r["place"] for r in end["rows"]] == [1, 2, 3, 4]
+    assert all(r["result"] is None for r in end["rows"])          # P-RESULT-5: no record
+    client.force_login(alice)
+    page = client.get(reverse("review", args=[game.pk])).content.decode()
+    assert "East 1" in page and "Final placements" in page
+
+
+def test_p_result_2_result_values_are_shown_in_thousands_with_a_sign():
+    from games.replay import game_end_summary
+    log = {"entries": [{"type": "action", "events": [{"type": "game_end", "result": {
+        "final_scores": [42300, 31000, 18700, 8000], "placements": [1, 2, 3, 4],
+        "results": [52300, 11000, -21300, -42000]}}]}]}
+    rows = game_end_summary(log, {0: "a", 1: "b", 2: "c", 3: "d"})["rows"]
+    assert [r["result"] for r in rows] == ["+52.3", "+11.0", "-21.3", "-42.0"]

@@ -1,0 +1,68 @@
+"""Summaries of a stored game's log for the review page (P-REPLAY-2, P-REPLAY-6, J6 step 2).
+
+They only read the results the engine recorded in the log's events (``hand_end``,
+``game_end``); nothing is re-scored (P-REPLAY-6).
+"""
+from __future__ import annotations
+
+WINDS = ("East", "South", "West", "North")
+
+
+def _events(log: dict):
+    for entry in log.get("entries", []):
+        for event in entry.get("events", []) or []:
+            yield event
+
+
+def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
+    """One dict per completed hand, in order:
+
+    ``label`` (e.g. ``"East 2"``), ``honba``, ``kind`` (``win``/``exhaustive_draw``/
+    ``abortive_draw``…), ``abort`` (abortive draw kind or None), ``wins``: list of
+    ``{seat, name, tsumo, from_name, han, fu, yaku: [(name, han)], limit, points}``,
+    ``deltas`` and ``scores`` (lists of 4, points). ``names`` maps seat -> display name.
+    """
+    hands = []
+    for event in _events(log):
+        if event.get("type") != "hand_end":
+            continue
+        result = event.get("result") or {}
+        wins = []
+        for win in result.get("wins", []) or []:
+            seat = win.get("seat")
+            payments = win.get("payments") or [0, 0, 0, 0]
+            wins.append({
+                "seat": seat, "name": names.get(seat, str(seat)), "tsumo": bool(win.get("tsumo")),
+                "from_name": None if win.get("tsumo") else names.get(win.get("from_seat")),
+                "han": win.get("han"), "fu": win.get("fu"), "yaku": win.get("yaku") or [],
+                "limit": win.get("limit"), "points": payments[seat] if seat is not None else None,
+            })
+        number = int(result.get("hand_number", 0))
+        hands.append({
+            "label": f"{WINDS[(number // 4) % 4]} {number % 4 + 1}",
+            "honba": result.get("honba", 0), "kind": result.get("kind"), "abort": result.get("abort"),
+            "wins": wins, "deltas": result.get("deltas") or [], "scores": result.get("scores") or [],
+        })
+    return hands
+
+
+def game_end_summary(log: dict, names: dict[int, str]) -> dict | None:
+    """The ``game_end`` record: ``rows`` of ``{place, seat, name, points, result}`` by place,
+    where ``result`` is the P-RESULT-2 value in thousands with one decimal and a sign
+    (``"+52.3"``) or None for a single-hand game (P-RESULT-5). None while the game runs."""
+    for event in _events(log):
+        if event.get("type") != "game_end":
+            continue
+        record = event.get("result") or {}
+        scores = record.get("final_scores") or []
+        placements = record.get("placements") or []
+        results = record.get("results")
+        rows = []
+        for seat, points in enumerate(scores):
+            value = results[seat] if isinstance(results, list) and len(results) == 4 else None
+            rows.append({"place": placements[seat] if seat < len(placements) else None, "seat": seat,
+                         "name": names.get(seat, str(seat)), "points": points,
+                         "result": None if value is None else f"{value / 1000:+.1f}"})
+        rows.sort(key=lambda r: (r["place"] is None, r["place"]))
+        return {"rows": rows}
+    return None

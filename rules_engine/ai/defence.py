@@ -160,7 +160,11 @@ def tile_danger(sit: Situation, opp: Opponent, th: Threat, kind: int, safe: set[
     return d
 
 
-def expected_loss(sit: Situation, threats: list[tuple[Opponent, Threat, set[int]]], kind: int) -> float:
+Threats = list[tuple[Opponent, Threat, set[int]]]
+"""``(opponent, threat, genbutsu kinds)`` for each opponent, as made by ``assess``."""
+
+
+def expected_loss(sit: Situation, threats: Threats, kind: int) -> float:
     """Expected points lost by discarding ``kind``: the sum over opponents of
     P(tenpai) × P(deal-in | tenpai) × value."""
     loss = 0.0
@@ -171,6 +175,6 @@ def expected_loss(sit: Situation, threats: list[tuple[Opponent, Threat, set[int]
     return loss
 
 
-def assess(sit: Situation) -> list[tuple[Opponent, Threat, set[int]]]:
+def assess(sit: Situation) -> Threats:
     """``(opponent, threat, genbutsu)`` for every opponent of the seat."""
     return [(o, threat(sit, o), genbutsu(sit, o)) for o in sit.opponents]

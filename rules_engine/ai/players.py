@@ -86,10 +86,6 @@ def _meld_kinds(sit: Situation) -> list[int]:
     return [min(m["tiles"]) >> 2 for m in sit.melds]
 
 
-def _open_tanyao(sit: Situation) -> bool:
-    return sit.open_tanyao
-
-
 # ------------------------------------------------------------------ beginner
 
 def beginner(sit: Situation, rng: random.Random) -> dict:
@@ -210,7 +206,7 @@ def _riichi_options(sit: Situation) -> list[tuple[dict, int, list[int]]]:
     return out
 
 
-def _riichi_choice(sit: Situation, threats) -> dict:
+def _riichi_choice(sit: Situation, threats: defence.Threats | None) -> dict:
     opts = _riichi_options(sit)
     def key(o):
         a, u, kinds = o
@@ -232,7 +228,7 @@ def _closed_yaku_without_riichi(sit: Situation, counts: list[int]) -> bool:
     return sum(suits) - max(suits) == 0
 
 
-def _wants_riichi(sit: Situation, strong: bool, threats=None) -> bool:
+def _wants_riichi(sit: Situation, strong: bool, threats: defence.Threats | None = None) -> bool:
     """Riichi when the best riichi wait is good (≥ 2 kinds and ≥ 4 unseen tiles) or the hand
     has no yaku without it; damaten a good-value or late hand that already has a yaku."""
     opts = _riichi_options(sit)
@@ -261,7 +257,7 @@ def _wants_riichi(sit: Situation, strong: bool, threats=None) -> bool:
     return good or sit.wall_count > 30
 
 
-def _self_kan(sit: Situation, threats) -> dict | None:
+def _self_kan(sit: Situation, threats: defence.Threats | None) -> dict | None:
     """Ankan/shouminkan when it does not worsen the shanten; not while folding."""
     for typ in ("ankan", "shouminkan"):
         for a in sit.by_type.get(typ, []):
@@ -282,7 +278,7 @@ def _self_kan(sit: Situation, threats) -> dict | None:
     return None
 
 
-def _call_choice(sit: Situation, threats) -> dict | None:
+def _call_choice(sit: Situation, threats: defence.Threats | None) -> dict | None:
     """Chi/pon/daiminkan worth making: lowers shanten (a yakuhai pon may keep it) and the hand
     keeps a yaku (R-WIN-2); ``threats`` (strong player) vetoes calls while folding."""
     before = shanten_of(sit.counts)
@@ -299,7 +295,7 @@ def _call_choice(sit: Situation, threats) -> dict | None:
             if typ == "daiminkan":
                 if sit.is_closed or shanten_of(c) > before or threats:
                     continue
-                if open_hand_has_yaku(sit, c, meld_kinds + [kind], _open_tanyao(sit)):
+                if open_hand_has_yaku(sit, c, meld_kinds + [kind], sit.open_tanyao):
                     return a
                 continue
             after = shanten_of(c)
@@ -307,7 +303,7 @@ def _call_choice(sit: Situation, threats) -> dict | None:
             yakuhai = typ == "pon" and yakuhai_han(sit, kind) > 0
             if after > before or (after == before and not yakuhai):
                 continue
-            if not open_hand_has_yaku(sit, c, meld_kinds + [call_kind], _open_tanyao(sit)):
+            if not open_hand_has_yaku(sit, c, meld_kinds + [call_kind], sit.open_tanyao):
                 continue
             if sit.is_closed and not yakuhai:
                 # opening a closed hand costs riichi: only when close or valuable
@@ -377,7 +373,7 @@ def _win_chance(sit: Situation, sh: int, uke: int, furiten: bool) -> float:
     return w * max(0.2, 1.0 - RIICHI_RACE * n_riichi)
 
 
-def _strong_discard(sit: Situation, actions: list[dict], threats, rng: random.Random) -> dict:
+def _strong_discard(sit: Situation, actions: list[dict], threats: defence.Threats, rng: random.Random) -> dict:
     kinds = sorted({a["tile"] >> 2 for a in actions})
     losses = {k: defence.expected_loss(sit, threats, k) for k in kinds}
     opts = discard_options(sit.counts, sit.visible, all_ukeire=True)
@@ -399,7 +395,7 @@ def _strong_discard(sit: Situation, actions: list[dict], threats, rng: random.Ra
         c[k] -= 1
         if o.shanten == 0:
             value = _tenpai_points(sit, _tile_for_kind(actions, k, sit)["tile"], o.kinds)
-        elif sit.is_closed or open_hand_has_yaku(sit, c, meld_kinds, _open_tanyao(sit)):
+        elif sit.is_closed or open_hand_has_yaku(sit, c, meld_kinds, sit.open_tanyao):
             han = estimate_han(sit, c, closed=sit.is_closed, dora=dora - _dora_of_discard(sit, actions, k),
                                meld_kinds=meld_kinds)
             value = points(han, sit.is_dealer)

@@ -86,14 +86,6 @@ def _is_nonsimple_meld(kind: int) -> bool:
     return kind >= 27 or kind % 9 in (0, 6, 8)
 
 
-def hand_value(sit: Situation, counts: Sequence[int] | None = None) -> float:
-    """Estimated points of winning with this hand (concealed ``counts`` default to the seat's)."""
-    c = sit.counts if counts is None else counts
-    meld_kinds = [min(m["tiles"]) >> 2 for m in sit.melds]
-    han = estimate_han(sit, c, closed=sit.is_closed, dora=dora_in_hand(sit), meld_kinds=meld_kinds)
-    return points(han, sit.is_dealer)
-
-
 def open_hand_has_yaku(sit: Situation, counts: Sequence[int], meld_kinds: Sequence[int],
                        open_tanyao: bool = True) -> bool:
     """True if an open hand with concealed ``counts`` and melds ``meld_kinds`` keeps a
@@ -127,7 +119,7 @@ def tenpai_value(sit: Situation, hand13: Sequence[int], waits: Sequence[int], *,
     a wait without a yaku counts 0 points (it cannot ron, R-WIN-2).
     """
     from rules_engine.meld import Meld
-    from rules_engine.riichi import HandError, evaluate
+    from rules_engine.riichi import HandError, WinContext, evaluate
     from rules_engine.riichi.payments import round_up_100
 
     melds = tuple(Meld.from_json(m) for m in sit.melds)
@@ -139,7 +131,9 @@ def tenpai_value(sit: Situation, hand13: Sequence[int], waits: Sequence[int], *,
         tile = next((t for t in (4 * w + 1, 4 * w + 2, 4 * w + 3, 4 * w) if t not in used), None)
         if tile is None:
             continue
-        ctx = WinContextFactory.make(tuple(hand13) + (tile,), melds, tile, sit, riichi)
+        ctx = WinContext(concealed=tuple(hand13) + (tile,), melds=melds, win_tile=tile, tsumo=False,
+                         seat_wind=sit.seat_wind, round_wind=sit.round_wind,
+                         dora_indicators=tuple(sit.dora_indicators), riichi=riichi)
         try:
             res = evaluate(ctx, sit.preset)
         except HandError:
@@ -151,13 +145,3 @@ def tenpai_value(sit: Situation, hand13: Sequence[int], waits: Sequence[int], *,
         total += max(n, 0.25) * pts
     return (total / weight if weight else 0.0), any_yaku
 
-
-class WinContextFactory:
-    """Builds the ``WinContext`` of a hypothetical ron for ``tenpai_value``."""
-
-    @staticmethod
-    def make(concealed: tuple[int, ...], melds: tuple, tile: int, sit: Situation, riichi: bool):
-        from rules_engine.riichi import WinContext
-        return WinContext(concealed=concealed, melds=melds, win_tile=tile, tsumo=False,
-                          seat_wind=sit.seat_wind, round_wind=sit.round_wind,
-                          dora_indicators=tuple(sit.dora_indicators), riichi=riichi)

@@ -293,7 +293,8 @@ def _call_choice(sit: Situation, threats: defence.Threats | None) -> dict | None
             for t in a["tiles"]:
                 c[t >> 2] -= 1
             if typ == "daiminkan":
-                if sit.is_closed or shanten_of(c) > before or threats:
+                threatened = bool(threats) and any(th.tenpai >= 0.3 for _, th, _ in threats)
+                if sit.is_closed or shanten_of(c) > before or threatened:
                     continue
                 if open_hand_has_yaku(sit, c, meld_kinds + [kind], sit.open_tanyao):
                     return a

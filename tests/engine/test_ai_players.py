@@ -227,3 +227,26 @@ def test_tenpai_value_scores_each_wait_with_the_evaluator():
     h2 = [t for t in sit2.hand if t != bare["drawn_tile"]]
     # pinfu + red five on 2s/5s: a yaku exists without riichi
     assert tenpai_value(sit2, h2, [k("2s"), k("5s")], riichi=False)[1]
+
+
+# ------------------------------------------------------------------ kans (R-KAN-1, R-KAN-2)
+
+def _with_ankan(view: dict, kind_text: str) -> dict:
+    four = [t for t in view["hand"] if format_kind(t) == kind_text]
+    assert len(four) == 4
+    view["legal_actions"].append({"type": "ankan", "seat": 0, "tile": None, "tiles": sorted(four)})
+    return view
+
+
+@pytest.mark.parametrize("strength", ["intermediate", "strong"])
+def test_r_kan_2_declares_an_ankan_that_keeps_the_shanten(strength):
+    view = _with_ankan(make_view("2222m456p789s13s5z", drawn="7z"), "2m")
+    assert decide(strength, view, 1).type == "ankan"
+
+
+def test_strong_skips_the_ankan_while_folding_against_riichi():
+    view = _with_ankan(make_view("2222m4579p1378s5z", drawn="7z", discards=RIICHI_DISCARDS,
+                                 riichi_after={1: 5}, wall_count=30), "2m")
+    a = decide("strong", view, 1)
+    assert a.type == "discard"
+    assert decide("intermediate", view, 1).type == "ankan"

@@ -12,6 +12,7 @@ import json
 import logging
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import service
@@ -22,6 +23,7 @@ from .views_state import seat_of, state_message
 log = logging.getLogger("games")
 
 MAX_MESSAGE_BYTES = 4096
+TAKEOVER_CLOSE_CODE = 4409     # "Opened elsewhere": a client should not reconnect after it
 
 
 def _seat_group(game_id: int, seat: int) -> str:
@@ -123,9 +125,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_state()
 
     async def seat_takeover(self, event):
+        """P-CONN-4: another connection of this account opened the seat. The older one is told
+        "Opened elsewhere"; it is closed (code 4409) only with ``SEAT_TAKEOVER_CLOSES_OLDER``,
+        because a client that reconnects after every close would take the seat back and the
+        two tabs would alternate forever."""
         if event.get("channel") != self.channel_name:
             await self.send_error("not_allowed", "Opened elsewhere")
-            await self.close(code=4409)
+            if settings.SEAT_TAKEOVER_CLOSES_OLDER:
+                await self.close(code=TAKEOVER_CLOSE_CODE)
 
     async def send_state(self):
         built = await database_sync_to_async(self._build_state)()

@@ -159,7 +159,7 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Celery (DESIGN §4): computer moves and clocks on "realtime", slow work on "default".
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 # MP_QUEUE_SUFFIX keeps separate installations (e.g. concurrent test runs) sharing one Redis apart.
@@ -189,6 +189,9 @@ INITIAL_RATING = 1500                 # P-RATE-1
 PROVISIONAL_GAMES = 20                # P-RATE-6
 IDLE_UNTIMED_CLOSE_HOURS = 72         # P-TABLE-9
 EMAIL_CONFIRM_MAX_AGE = 7 * 24 * 3600  # seconds a confirmation link stays valid
+# P-CONN-4: close the older connection of a seat when a newer one opens. Off until the table
+# client stops reconnecting after close code 4409; the older one is told "Opened elsewhere".
+SEAT_TAKEOVER_CLOSES_OLDER = _env_bool("MP_SEAT_TAKEOVER_CLOSES_OLDER", False)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -215,7 +218,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {
-        "games": {"handlers": ["console"], "level": os.environ.get("GAMES_LOG_LEVEL", "INFO")},
+        "games": {"handlers": ["console"], "level": os.environ.get("GAMES_LOG_LEVEL", "INFO"),
+                  "propagate": False},
+        "celery": {"level": os.environ.get("CELERY_LOG_LEVEL", "WARNING")},
     },
 }
 

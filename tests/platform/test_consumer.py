@@ -149,7 +149,10 @@ async def test_p_acct_5_anonymous_and_strangers_are_refused(alice, make_user):
         assert not connected                 # practice has no spectators (P-PRAC-3)
 
 
-async def test_p_conn_1_reload_resumes_the_seat_and_p_conn_4_newest_connection_wins(alice):
+@pytest.mark.parametrize("closes_older", [True, False], ids=["older closed", "older told only"])
+async def test_p_conn_1_reload_resumes_the_seat_and_p_conn_4_newest_connection_wins(
+        alice, settings, closes_older):
+    settings.SEAT_TAKEOVER_CLOSES_OLDER = closes_older
     game = await new_practice(alice, seat=0)
     first = connect(alice, game.pk)
     await first.connect()
@@ -160,7 +163,12 @@ async def test_p_conn_1_reload_resumes_the_seat_and_p_conn_4_newest_connection_w
     assert view2 == view1
     error = await receive_type(first, "error")
     assert error["message"] == "Opened elsewhere"
-    assert (await first.receive_output(timeout=RECEIVE_TIMEOUT))["type"] == "websocket.close"
+    if closes_older:
+        closed = await first.receive_output(timeout=RECEIVE_TIMEOUT)
+        assert closed == {"type": "websocket.close", "code": 4409}
+    else:
+        await first.send_json_to({"type": "ping"})
+        assert await receive(first) == {"type": "pong"}
     # The new connection plays on.
     action = human_choice(view2).to_json()
     await second.send_json_to({"type": "action", "seq": view2["seq"], "action": action})

@@ -285,7 +285,10 @@ export function renderBoard(board, ctx, cb) {
   const me = players.find((p) => p.seat === mySeat);
   if (me) parts.push(meEl(me, ctx, groups, cb));
   if (view.hand_result || view.game_result || view.phase === "hand_over" || view.phase === "game_over") {
-    parts.push(renderResult(ctx, cb));
+    parts.push(ctx.resultHidden
+      ? h("button", { type: "button", class: "primary show-result", dataset: { action: "show-result" },
+        onclick: () => cb.hideResult(false) }, ctx.t("show_result"))
+      : renderResult(ctx, cb));
   }
   board.replaceChildren(...parts);
   board.dataset.phase = view.phase || "";

@@ -130,7 +130,8 @@ export function formatRecord(points) {
 export function renderResult(ctx, cb) {
   const { view, t } = ctx;
   const hr = view.hand_result;
-  const parts = [];
+  const parts = [h("button", { type: "button", class: "hide-result", dataset: { action: "hide-result" },
+    onclick: () => cb.hideResult(true) }, t("hide_result"))];
   if (hr) {
     const wins = hr.kind === "win" ? hr.wins || [] : [];
     parts.push(h("h2", { id: "result-title" }, t("result_title")));

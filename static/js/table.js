@@ -20,6 +20,7 @@ const ui = {
   sentSeq: null,      // seq of the decision already answered (blocks double sends)
   continued: false,   // Continue pressed for this hand result
   togglesOpen: false,
+  resultHidden: false, // result panel put aside to look at the table
   toggles: loadToggles(root.dataset.gameId),  // P-PLAY-2a table toggles + "discard on first click"
 };
 let autoTimer = null;
@@ -86,6 +87,7 @@ const callbacks = {
     render();
   },
   togglesOpen(open) { ui.togglesOpen = open; },
+  hideResult(hidden) { ui.resultHidden = hidden; render(); },
   toggle(name, on) {
     ui.toggles[name] = on;
     saveToggles(root.dataset.gameId, ui.toggles);
@@ -102,7 +104,8 @@ function render() {
   renderBoard(board, {
     game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
     locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
-    sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen, lobbyUrl: root.dataset.lobbyUrl || "",
+    sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen,
+    resultHidden: ui.resultHidden, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
   }, callbacks);
 }
@@ -116,6 +119,7 @@ function onState(msg) {
     ui.selected = null;
     ui.riichiMode = false;
   }
+  if (!prev || prev.phase !== msg.view.phase) ui.resultHidden = false;
   if (ui.view.phase !== "hand_over") ui.continued = false;
   render();
   scheduleAutomatic();

@@ -57,8 +57,9 @@ def _state_frames(frames: list[str]) -> list[dict]:
     return out
 
 
-def _hands_by_seq(log: dict) -> dict[int, list[set[int]]]:
-    """Replay the server's stored log; map each decision seq to every seat's concealed tiles."""
+def _hands_by_seq(log: dict) -> tuple[dict[int, list[set[int]]], list[set[int]]]:
+    """Replay the server's stored log; map each decision seq (in play) to every seat's concealed
+    tiles, and give every seat's concealed tiles at the end of the hand."""
     from rules_engine.actions import Action
     from rules_engine.game import Game
 
@@ -67,14 +68,17 @@ def _hands_by_seq(log: dict) -> dict[int, list[set[int]]]:
     hands: dict[int, list[set[int]]] = {}
 
     def record() -> None:
-        hands[game.seq] = [set(game.view(s)["hand"]) for s in range(4)]
+        # The last discard of an exhaustive draw ends the hand without a new decision (same seq):
+        # only states in play are recorded, ended ones are checked apart.
+        if game.phase in ("turn", "claim"):
+            hands[game.seq] = [set(game.view(s)["hand"]) for s in range(4)]
 
     record()
     for entry in entries[1:]:
         assert entry["type"] == "action", "a single-hand game has one hand entry"
         game.apply(Action.from_json(entry["action"]))
         record()
-    return hands
+    return hands, [set(game.view(s)["hand"]) for s in range(4)]
 
 
 def _play_until_result(page, sent: list[str]) -> dict:
@@ -171,7 +175,7 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
         assert a["action"] in legal_by_seq.get(a["seq"], []), f"sent an action not offered: {a}"
 
     # No frame may carry another seat's concealed tiles (P-SYS-2).
-    hands = _hands_by_seq(server.game_log(game_id))
+    hands, final_hands = _hands_by_seq(server.game_log(game_id))
     checked = 0
     for msg in states:
         view = msg["view"]
@@ -181,7 +185,9 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
         for p in view["players"]:
             assert set(p) <= PLAYER_KEYS, f"unexpected player keys {set(p) - PLAYER_KEYS}"
         if view["phase"] in ("hand_over", "game_over"):
-            continue  # hand_result may reveal winning / tenpai hands by the rules
+            # hand_result may reveal winning / tenpai hands by the rules; the own hand is still own.
+            assert set(view["hand"]) == final_hands[my_seat]
+            continue
         assert view["hand_result"] is None
         seat_hands = hands[view["seq"]]
         mine = set(view["hand"])

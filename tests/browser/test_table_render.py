@@ -453,3 +453,13 @@ def test_p_play_2a_table_toggles_act_through_legal_actions(open_table):
     tile = make_view()["hand"][2]
     page.click(f".hand .tile[data-tile='{tile}']")
     assert sent(page)[-1] == {"type": "action", "seq": SEQ + 4, "action": act("discard", tile)}
+
+
+def test_result_panel_can_be_put_aside_to_see_the_table(open_table):
+    view = make_view(phase="hand_over", legal_actions=[], drawn_tile=None)
+    view["hand_result"] = _win_result(view)
+    page = open_table([state(view)])
+    page.click("button[data-action=hide-result]")
+    assert page.locator("[data-role=result]").count() == 0
+    page.click("button[data-action=show-result]")
+    assert page.locator("[data-role=result] button[data-action=continue]").count() == 1

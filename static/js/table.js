@@ -31,6 +31,10 @@ let retry = 0;
 let pingTimer = null;
 let toastTimer = null;
 
+// Close codes after which the client does not reconnect by itself (games/consumers.py):
+// 4409 the seat was opened in another window or device (P-CONN-4); 4401 not signed in; 4403 not a player.
+const FINAL_CLOSE = { 4409: "opened_elsewhere", 4401: "closed_login", 4403: "closed_not_player" };
+
 function setConn(key) {
   connEl.textContent = t(key);
   connEl.dataset.state = key;
@@ -142,7 +146,7 @@ function onMessage(event) {
   try { msg = JSON.parse(event.data); } catch { return; }
   if (msg.type === "state") onState(msg);
   else if (msg.type === "error") {
-    const key = `err_${msg.code}`;
+    const key = msg.message === "Opened elsewhere" ? "opened_elsewhere" : `err_${msg.code}`;
     const text = t.has(key) ? t(key) : (msg.message || msg.code);
     toast(msg.rule ? `${text} (${msg.rule})` : text);
     if (msg.code === "stale_seq" || msg.code === "illegal") { ui.sentSeq = null; render(); }
@@ -159,8 +163,20 @@ function connect() {
     pingTimer = setInterval(() => send({ type: "ping" }), 25000);
   });
   socket.addEventListener("message", onMessage);
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     clearInterval(pingTimer);
+    const final = FINAL_CLOSE[event.code];
+    if (final) {            // reconnecting would not help (or would steal the seat back)
+      setConn(final);
+      connEl.appendChild(document.createTextNode(" "));
+      const again = document.createElement("button");
+      again.type = "button";
+      again.dataset.action = "reconnect";
+      again.textContent = t("reconnect_here");
+      again.addEventListener("click", () => { retry = 0; setConn("connecting"); connect(); });
+      connEl.appendChild(again);
+      return;
+    }
     setConn("reconnecting");
     // Exponential backoff with jitter: 0.5 s, 1 s, 2 s … capped at 15 s.
     const delay = Math.min(15000, 500 * 2 ** retry) * (0.8 + Math.random() * 0.4);

@@ -37,7 +37,7 @@ class FakeWS {
   addEventListener(n, f) { (this._l[n] = this._l[n] || []).push(f); }
   _emit(n, e) { for (const f of this._l[n] || []) f(e); }
   send(x) { window.__sent.push(JSON.parse(x)); }
-  close() { this.readyState = 3; this._emit("close", {}); }
+  close(code) { this.readyState = 3; this._emit("close", {code: code || 1006}); }
 }
 FakeWS.CONNECTING = 0; FakeWS.OPEN = 1; FakeWS.CLOSED = 3;
 window.WebSocket = FakeWS;
@@ -463,3 +463,14 @@ def test_result_panel_can_be_put_aside_to_see_the_table(open_table):
     assert page.locator("[data-role=result]").count() == 0
     page.click("button[data-action=show-result]")
     assert page.locator("[data-role=result] button[data-action=continue]").count() == 1
+
+
+def test_p_conn_4_no_reconnect_after_takeover_close(open_table):
+    """Close code 4409 (the seat opened elsewhere): the page stops reconnecting and offers to play here."""
+    page = open_table([state(make_view())])
+    page.evaluate("window.__ws.close(4409)")
+    assert page.inner_text("[data-role=conn]").startswith("This table is open in another window or device.")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__sockets") == 1
+    page.click("button[data-action=reconnect]")
+    page.wait_for_function("window.__sockets === 2")

@@ -43,6 +43,11 @@ class ActionRejected(Exception):
         self.rule = rule
 
 
+class EngineFailure(Exception):
+    """The rules engine raised something other than ``IllegalAction``: it cannot continue this
+    game. The write is rolled back and the game is ended as aborted by system (P-SYS-7)."""
+
+
 @dataclass
 class _Change:
     """What a mutation did, for the audit record."""
@@ -158,27 +163,68 @@ def _write(game_id: int, mutate) -> Game | None:
     """Run ``mutate(row, engine, seats) -> _Change | None`` under the game's lock.
 
     ``None`` means "nothing to do" (no write). ``ActionRejected`` from ``mutate`` propagates
-    and changes nothing; ``mutate`` must raise it before mutating the engine.
-    Returns the stored row after a change, else ``None``. Raises ``Game.DoesNotExist``.
+    and changes nothing; ``mutate`` must raise it before mutating the engine. An
+    ``EngineFailure`` rolls the write back, aborts the game (P-SYS-7) and is reported as
+    ``ActionRejected("not_allowed")``. Returns the stored row after a change, else ``None``.
+    Raises ``Game.DoesNotExist``.
     """
     with engine_store.engine_lock(game_id):
-        with transaction.atomic():
-            row = Game.objects.select_for_update().get(pk=game_id)
-            engine = engine_store.take(row)
-            try:
-                change = mutate(row, engine, _seats(row))
-            except ActionRejected:
-                engine_store.put(row.pk, row.state_version, engine)   # untouched
-                raise
-            except Exception:
-                engine_store.forget(row.pk)                           # maybe half-changed
-                raise
-            if change is None:
-                engine_store.put(row.pk, row.state_version, engine)
-                return None
-            _store(row, engine, change)
+        try:
+            with transaction.atomic():
+                row = Game.objects.select_for_update().get(pk=game_id)
+                engine = engine_store.take(row)
+                try:
+                    change = mutate(row, engine, _seats(row))
+                except ActionRejected:
+                    engine_store.put(row.pk, row.state_version, engine)   # untouched
+                    raise
+                if change is None:
+                    engine_store.put(row.pk, row.state_version, engine)
+                    return None
+                _store(row, engine, change)
+        except EngineFailure:
+            engine_store.forget(game_id)
+            abort_game(game_id, "engine error")
+            raise ActionRejected("not_allowed", "The game had to be stopped (internal error); "
+                                                "completed hands stay saved.", "P-SYS-7") from None
+        except BaseException:
+            engine_store.forget(game_id)                      # maybe half-changed
+            raise
         engine_store.put(row.pk, row.state_version, engine)
         return row
+
+
+def _apply(engine, action) -> None:
+    """``engine.apply(action)``: ``IllegalAction`` -> ``ActionRejected("illegal")``; any other
+    exception -> ``EngineFailure`` (P-SYS-7)."""
+    try:
+        engine.apply(action)
+    except _engine_errors().IllegalAction as exc:
+        raise ActionRejected("illegal", exc.reason, exc.rule) from None
+    except Exception as exc:
+        log.exception("the engine failed applying %s", action)
+        raise EngineFailure(str(exc)) from exc
+
+
+def abort_game(game_id: int, reason: str) -> bool:
+    """End an active game as aborted by system (P-SYS-7): completed hands stay stored, nothing
+    is settled, the table is notified. Returns False when the game was not active."""
+    with transaction.atomic():
+        row = Game.objects.select_for_update().get(pk=game_id)
+        if row.status != Game.Status.ACTIVE:
+            return False
+        row.status = Game.Status.ABORTED
+        row.end_reason = "system_abort"
+        row.finished_at = timezone.now()
+        row.pending_computer_seats = []
+        row.state_version += 1
+        row.save()
+        ActionRecord.objects.create(game=row, index=row.state_version, seq=row.seq, seat=None,
+                                    kind="abort", data={"reason": reason[:200]})
+        version, seq = row.state_version, row.seq
+        transaction.on_commit(lambda: after_change(game_id, version, seq, []))
+    engine_store.forget(game_id)
+    return True
 
 
 def parse_action(payload, seat: int):
@@ -220,10 +266,7 @@ def submit_action(game_id: int, seat: int, payload, seq, *, by_computer: bool = 
         if row.status != Game.Status.ACTIVE:
             raise ActionRejected("not_allowed", "the game is over")
         _check_seq(seq, engine)
-        try:
-            engine.apply(action)
-        except _engine_errors().IllegalAction as exc:
-            raise ActionRejected("illegal", exc.reason, exc.rule) from None
+        _apply(engine, action)
         return _Change(kind="action", seat=seat, data=action.to_json(), by_computer=by_computer,
                        timeout=timeout)
 
@@ -337,7 +380,7 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
             log.warning("computer %s chose %s, not legal in game %s; playing %s",
                         occupant.user.username, action, game_id, legal[0])
             action = legal[0]
-        engine.apply(action)
+        _apply(engine, action)
         return _Change(kind="action", seat=seat, data=action.to_json(), by_computer=True)
 
     return _write(game_id, mutate)

@@ -35,11 +35,11 @@ def computer_move(game_id: int, seat: int, seq: int) -> bool:
     """The computer in ``seat`` answers decision ``seq`` of game ``game_id`` if still pending.
     Returns whether it acted."""
     from .models import Game
-    from .service import play_computer
+    from .service import ActionRejected, play_computer
 
     try:
         return play_computer(game_id, seat, seq) is not None
-    except Game.DoesNotExist:
+    except (Game.DoesNotExist, ActionRejected):     # gone, or aborted by system (P-SYS-7)
         return False
 
 

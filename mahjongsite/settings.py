@@ -53,6 +53,7 @@ if "testserver" not in ALLOWED_HOSTS:
 
 INSTALLED_APPS = [
     "daphne",
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

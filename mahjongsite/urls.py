@@ -1,4 +1,5 @@
 """Site URLs: pages, accounts, language switch, the REST API and its OpenAPI schema."""
+from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
@@ -9,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("players/<str:username>/", account_views.profile, name="profile"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
     path("api/", include("mahjongsite.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
 ]

@@ -261,3 +261,27 @@ def test_p_table_9_idle_untimed_games_are_closed_after_72_hours(alice):
     with pytest.raises(service.ActionRejected) as err:
         service.submit_action(idle.pk, human_seat(idle), {"type": "pass"}, idle.seq)
     assert err.value.code == "not_allowed"
+
+
+def test_p_sys_7_engine_failure_aborts_the_game_and_keeps_the_log(alice, monkeypatch):
+    """An engine error (not an illegal action) ends the game as aborted by system."""
+    game = _fresh_game(alice)
+    before = _snapshot(game)
+    action = current_engine(game).legal_actions(0)[-1]
+    engine_cls = engine_store.engine_module().Game
+
+    def broken_apply(self, action):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(engine_cls, "apply", broken_apply)
+    with pytest.raises(service.ActionRejected) as err:
+        service.submit_action(game.pk, 0, action.to_json(), game.seq)
+    assert (err.value.code, err.value.rule) == ("not_allowed", "P-SYS-7")
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == ("aborted", "system_abort")
+    assert game.log == before[2]                 # completed play stays stored, nothing half-done
+    assert game.actions.filter(kind="abort").count() == 1
+    monkeypatch.undo()
+    with pytest.raises(service.ActionRejected) as err:
+        service.submit_action(game.pk, 0, action.to_json(), game.seq)
+    assert err.value.code == "not_allowed"

@@ -126,9 +126,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def seat_takeover(self, event):
         """P-CONN-4: another connection of this account opened the seat. The older one is told
-        "Opened elsewhere"; it is closed (code 4409) only with ``SEAT_TAKEOVER_CLOSES_OLDER``,
-        because a client that reconnects after every close would take the seat back and the
-        two tabs would alternate forever."""
+        "Opened elsewhere" and, with ``SEAT_TAKEOVER_CLOSES_OLDER`` (the default), closed with
+        code 4409, after which the client must not reconnect by itself (else two tabs would
+        take the seat from each other forever)."""
         if event.get("channel") != self.channel_name:
             await self.send_error("not_allowed", "Opened elsewhere")
             if settings.SEAT_TAKEOVER_CLOSES_OLDER:

@@ -190,9 +190,9 @@ INITIAL_RATING = 1500                 # P-RATE-1
 PROVISIONAL_GAMES = 20                # P-RATE-6
 IDLE_UNTIMED_CLOSE_HOURS = 72         # P-TABLE-9
 EMAIL_CONFIRM_MAX_AGE = 7 * 24 * 3600  # seconds a confirmation link stays valid
-# P-CONN-4: close the older connection of a seat when a newer one opens. Off until the table
-# client stops reconnecting after close code 4409; the older one is told "Opened elsewhere".
-SEAT_TAKEOVER_CLOSES_OLDER = _env_bool("MP_SEAT_TAKEOVER_CLOSES_OLDER", False)
+# P-CONN-4: the newest connection of a seat takes it over; the older one is told "Opened
+# elsewhere" and closed with code 4409 (the table client does not reconnect after it).
+SEAT_TAKEOVER_CLOSES_OLDER = _env_bool("MP_SEAT_TAKEOVER_CLOSES_OLDER", True)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

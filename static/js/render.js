@@ -1,7 +1,7 @@
 // Rendering of the live table from a seat view (docs/engine-api.md "Views"; P-PLAY, P-FLOW).
 // Pure view -> DOM: no network here. table.js owns the state and passes callbacks.
 import { h, signed } from "./dom.js";
-import { tileEl, sortTiles, kindOf } from "./tiles.js";
+import { tileEl, sortTiles, kindOf, actionForCopy } from "./tiles.js";
 import { renderResult } from "./result.js";
 
 const POND_ROW = 6;
@@ -221,7 +221,7 @@ function handEl(ctx, groups, cb) {
   const drawn = view.drawn_tile;
   const hand = (view.hand || []).filter((id) => id !== drawn);
   const make = (id, extra) => {
-    const can = selectable.has(id) && !ctx.sent;
+    const can = actionForCopy(selectable, id) !== undefined && !ctx.sent;
     const el = tileEl(id, { base, t, cls: [extra, can ? "selectable" : "", ctx.selected === id ? "selected" : ""].join(" ").trim() });
     if (can) {
       el.tabIndex = 0;

@@ -2,6 +2,7 @@
 // State comes only from the server's "state" messages; selection is local until confirmed (P-PLAY-2).
 import { makeTranslator } from "./dom.js";
 import { renderBoard } from "./render.js";
+import { actionForCopy } from "./tiles.js";
 import { loadToggles, saveToggles, automaticAction } from "./toggles.js";
 
 const root = document.getElementById("table-root");
@@ -66,7 +67,8 @@ function sendAction(action) {
 /** Legal discard (or riichi) action for tile `id` in the current mode, or undefined. */
 function actionForTile(id) {
   const type = ui.riichiMode ? "riichi" : "discard";
-  return (ui.view.legal_actions || []).find((a) => a.type === type && a.tile === id);
+  const byTile = new Map((ui.view.legal_actions || []).filter((a) => a.type === type).map((a) => [a.tile, a]));
+  return actionForCopy(byTile, id);
 }
 
 const callbacks = {

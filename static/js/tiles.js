@@ -37,6 +37,19 @@ export function sortTiles(ids) {
   return [...ids].sort((a, b) => key(a) - key(b));
 }
 
+/**
+ * The legal action for tile `id` in `byTile` (Map tileId -> action), or one for an identical copy.
+ * The engine lists one discard per (kind, red) plus the drawn tile (rules_engine.calls.discard_choices),
+ * so any copy the player clicks stands for the listed one. Returns undefined when none is legal.
+ */
+export function actionForCopy(byTile, id) {
+  if (byTile.has(id)) return byTile.get(id);
+  for (const [tile, action] of byTile) {
+    if (kindOf(tile) === kindOf(id) && isRed(tile) === isRed(id)) return action;
+  }
+  return undefined;
+}
+
 /** Readable, translated label of a kind (0..33) using the i18n map `t` of table.html. */
 export function kindLabel(kind, t) {
   if (kind >= 27) return t(`tile_${kind - 26}z`);

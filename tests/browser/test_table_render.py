@@ -474,3 +474,23 @@ def test_p_conn_4_no_reconnect_after_takeover_close(open_table):
     assert page.evaluate("window.__sockets") == 1
     page.click("button[data-action=reconnect]")
     page.wait_for_function("window.__sockets === 2")
+
+
+def test_any_copy_stands_for_the_listed_discard_of_its_kind(open_table):
+    """The engine lists one discard per (kind, red) (calls.discard_choices); every identical copy
+    is selectable and sends that listed action; the red five stays distinct (P-PLAY-1)."""
+    view = make_view()
+    hand = view["hand"]
+    assert {52, 53, 54} <= set(hand)               # 0p 5p 5p
+    listed = {}
+    for t in sorted(hand):
+        listed.setdefault((t >> 2, t in (16, 52, 88)), t)
+    view["legal_actions"] = [act("discard", t) for t in sorted(listed.values())]
+    page = open_table([state(view)])
+    assert sorted(dom_tiles(page, ".hand .tile.selectable")) == sorted(hand)
+    page.click(".hand .tile[data-tile='54']")
+    page.click(".hand .tile[data-tile='54']")
+    assert sent(page) == [{"type": "action", "seq": SEQ, "action": act("discard", 53)}]
+    push(page, state({**view, "seq": SEQ + 1}))
+    page.dblclick(".hand .tile[data-tile='52']")
+    assert sent(page)[-1] == {"type": "action", "seq": SEQ + 1, "action": act("discard", 52)}

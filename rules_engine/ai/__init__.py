@@ -29,14 +29,20 @@ def decide(strength: str, view: dict, seed: int) -> Action:
     ``view``: the seat view dict of ``game.view(seat)``; ``seed``: int that fixes the
     tie-breaks, so the result is deterministic for a given (view, seed). Returns one of
     ``view["legal_actions"]`` as an ``Action``. Raises ``ValueError`` for an unknown
-    strength, a public view (no own hand) or a view without legal actions.
+    strength, a non-int seed, a public view (no own hand), a malformed view or a view
+    without legal actions; the view is never modified.
     """
     player = PLAYERS.get(strength)
     if player is None:
         raise ValueError(f"unknown computer strength {strength!r}; known: {', '.join(STRENGTHS)}")
     if not isinstance(view, dict):
         raise ValueError(f"decide needs a seat view dict, got {type(view).__name__}")
-    sit = Situation.from_view(view)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"decide needs an int seed, got {seed!r}")
+    try:
+        sit = Situation.from_view(view)
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        raise ValueError(f"malformed seat view ({type(e).__name__}: {e}); see docs/engine-api.md, Views") from None
     if len(sit.legal) == 1:
         return Action.from_json(sit.legal[0])
     rng = random.Random(int(seed) ^ (sit.seat << 20) ^ (sit.discard_count << 24))

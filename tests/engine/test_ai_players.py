@@ -43,6 +43,25 @@ def test_p_bot_3_decide_rejects_a_public_view():
         decide("strong", view, 1)
 
 
+def test_decide_rejects_a_malformed_view_and_a_bad_seed():
+    view = make_view("123m456p789s1122z", drawn="3z")
+    del view["players"]
+    with pytest.raises(ValueError, match="malformed seat view"):
+        decide("strong", view, 1)
+    with pytest.raises(ValueError, match="int seed"):
+        decide("strong", make_view("123m456p789s1122z", drawn="3z"), "1")
+
+
+@pytest.mark.parametrize("strength", ALL)
+def test_decide_leaves_the_view_unchanged(strength):
+    import copy
+    view = make_view("2378m3578p2469s", drawn="5z", discards={1: "1z9m", 2: "1p9s", 3: "9p1m"},
+                     riichi_after={1: 1})
+    before = copy.deepcopy(view)
+    decide(strength, view, 2)
+    assert view == before
+
+
 @pytest.mark.parametrize("strength", ALL)
 def test_decide_rejects_a_view_without_legal_actions(strength):
     view = make_view("123m456p789s1122z", drawn="3z", legal=[])

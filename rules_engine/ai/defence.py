@@ -153,8 +153,12 @@ def tile_danger(sit: Situation, opp: Opponent, th: Threat, kind: int, safe: set[
         return 0.0
     d = danger(sit, opp, kind, safe)
     if th.toitoi and d > 0.0:
-        left = sit.unseen(kind)
-        d = ((_SHANPON * 2.5 if left >= 2 else 0.0) + (_TANKI * 2.5 if left >= 1 else 0.0)) * _PERCENT_PER_UNIT
+        # only pair waits (shanpon, tanki): sequences are out, pairs are the whole risk
+        if kind >= 27:
+            d *= 1.5
+        else:
+            left = sit.unseen(kind)
+            d = ((_SHANPON * 2.5 if left >= 2 else 0.0) + (_TANKI * 2.5 if left >= 1 else 0.0)) * _PERCENT_PER_UNIT
     if th.suit is not None:
         d *= 1.6
     return d

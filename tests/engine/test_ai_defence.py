@@ -95,3 +95,18 @@ def test_danger_is_a_bounded_percentage(kind):
     sit, opp = riichi_sit()
     d = defence.danger(sit, opp, kind)
     assert 0.0 <= d <= 20.0
+
+
+def test_obvious_toitoi_only_pair_waits_are_dangerous():
+    """Against two open pons the waits are pairs: a kind whose other copies are all visible
+    is safe, while a fresh honour is more dangerous than against a normal hand."""
+    view = make_view("123m456s789s1122z", drawn="5m", discards={1: "1m9s3s", 2: "5m0m", 3: "5m"},
+                     melds={1: [("pon", "777p"), ("pon", "222s")]})
+    sit = Situation.from_view(view)
+    opp = next(o for o in sit.opponents if o.seat == 1)
+    th = defence.threat(sit, opp)
+    assert th.toitoi and th.suit is None
+    safe = defence.genbutsu(sit, opp)
+    assert sit.unseen(k("5m")) == 0
+    assert defence.tile_danger(sit, opp, th, k("5m"), safe) == 0.0
+    assert defence.tile_danger(sit, opp, th, k("6z"), safe) > defence.danger(sit, opp, k("6z"), safe)

@@ -36,12 +36,13 @@ def _sign_up(page, base: str, username: str) -> None:
     page.check("input[name=accept_terms]")
     page.click("form.signup-form button[type=submit]")
     page.wait_for_load_state("load")
+    assert page.url.rstrip("/") == base, "sign-up lands on the lobby"
     assert username in page.content(), "the lobby should greet the new user"
 
 
 def _start_single_hand(page, base: str) -> int:
-    """J4 step 1: Practice, Riichi single hand; returns the game id from the table URL."""
-    page.goto(base + "/practice/")
+    """J4 step 1: the lobby's Practice form, Riichi single hand; returns the game id from the table URL."""
+    assert page.locator("form.practice-form").count() == 1, "the lobby offers Practice"
     page.select_option("select[name=preset]", "riichi-single-deal")
     page.click("form.practice-form button[type=submit]")
     page.wait_for_url(re.compile(r".*/games/\d+/$"))

@@ -25,7 +25,7 @@ def _platform_defaults(request, settings):
     settings.COMPUTER_DELAY_MIN = 0.0
     settings.COMPUTER_DELAY_MAX = 0.0
     eager = app.conf.task_always_eager
-    app.conf.task_always_eager = "celery_worker_process" not in request.fixturenames
+    app.conf.task_always_eager = not any(f in request.fixturenames for f in REAL_WORKER_FIXTURES)
     app.conf.task_eager_propagates = True
     engine_store.clear()
     yield
@@ -57,48 +57,87 @@ def human_choice(view: dict):
     return decide(view)
 
 
+REAL_WORKER_FIXTURES = ("celery_worker_process", "start_celery_worker")
+
+
+class _Worker:
+    """A ``celery worker`` subprocess on the test database (integration run only)."""
+
+    def __init__(self, name: str):
+        import subprocess
+        import sys
+        import time
+
+        from django.conf import settings
+        from django.db import connection
+
+        from mahjongsite.celery import app
+
+        env = dict(os.environ)
+        self.hostname = f"{name}-{os.getpid()}@localhost"
+        self.application_name = f"mp-worker-{name}-{os.getpid()}"
+        env["DATABASE_URL"] = (_with_db_name(os.environ["DATABASE_URL"], connection.settings_dict["NAME"])
+                               + f"?application_name={self.application_name}")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "mahjongsite", "worker", "-P", "solo", "-c", "1",
+             "-Q", f"{settings.REALTIME_QUEUE},{settings.DEFAULT_QUEUE}", "-n", self.hostname,
+             "-l", "WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[self.hostname], timeout=1.0):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.proc.kill()
+                pytest.fail(f"the Celery worker did not start:\n{self.proc.stdout.read()[-3000:]}")
+
+    def stop(self) -> None:
+        import subprocess
+
+        from django.db import connection
+
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        with connection.cursor() as cursor:
+            # The worker's server-side sessions may outlive it briefly; end them so the test
+            # database can be dropped.
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE application_name = %s", [self.application_name])
+
+
+@pytest.fixture
+def start_celery_worker(django_db_setup, django_db_blocker):
+    """``start_celery_worker(name)`` -> a running ``_Worker``; stopped after the test."""
+    if not INTEGRATION_INNER:
+        pytest.fail("real Celery workers are only for the integration run (MP_INTEGRATION_INNER=1)")
+    started = []
+
+    def start(name: str = "restart") -> _Worker:
+        with django_db_blocker.unblock():
+            worker = _Worker(name)
+        started.append(worker)
+        return worker
+
+    yield start
+    with django_db_blocker.unblock():
+        for worker in started:
+            if worker.proc.poll() is None:
+                worker.stop()
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker):
-    """A real ``celery worker`` process on the same test database and Redis (integration run
-    only). Yields the ``subprocess.Popen``; stops it at the end of the session."""
-    import subprocess
-    import sys
-    import time
-
-    from django.db import connection
-
-    from mahjongsite.celery import app
-
+    """A real ``celery worker`` process on the same test database and Redis for the whole
+    session (integration run only)."""
     if not INTEGRATION_INNER:
         pytest.fail("celery_worker_process is only for the integration run (MP_INTEGRATION_INNER=1)")
-    env = dict(os.environ)
-    env["DATABASE_URL"] = _with_db_name(os.environ["DATABASE_URL"], connection.settings_dict["NAME"])
-    env.pop("MP_NO_EMBEDDED_WORKER", None)
-    from django.conf import settings
-    hostname = f"it-{os.getpid()}@localhost"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "mahjongsite", "worker", "-P", "solo", "-c", "1",
-         "-Q", f"{settings.REALTIME_QUEUE},{settings.DEFAULT_QUEUE}", "-n", hostname,
-         "-l", "WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 60
-    while not app.control.ping(destination=[hostname], timeout=1.0):
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"the Celery worker did not start:\n{proc.stdout.read()[-3000:]}")
-    yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    with django_db_blocker.unblock(), connection.cursor() as cursor:
-        # The worker's server-side sessions may outlive it briefly; end them so the test
-        # database can be dropped.
-        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                       "WHERE datname = %s AND pid <> pg_backend_pid()",
-                       [connection.settings_dict["NAME"]])
+    with django_db_blocker.unblock():
+        worker = _Worker("it")
+    yield worker.proc
+    with django_db_blocker.unblock():
+        worker.stop()
 
 
 def _with_db_name(url: str, name: str) -> str:
@@ -106,3 +145,16 @@ def _with_db_name(url: str, name: str) -> str:
     from urllib.parse import urlsplit, urlunsplit
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path="/" + name))
+
+
+if INTEGRATION_INNER:
+    @pytest.fixture(scope="session", autouse=True)
+    def _end_stray_sessions(django_db_setup, django_db_blocker):
+        """At the end of the integration run, end the idle database sessions that consumer
+        threads left open, so that pytest-django can drop the test database."""
+        yield
+        from django.db import connection
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = %s AND pid <> pg_backend_pid()",
+                           [connection.settings_dict["NAME"]])

@@ -30,6 +30,35 @@ async def next_state(comm) -> dict:
             return message
 
 
+@database_sync_to_async
+def wait_for_human_turn(game: Game, seconds: float) -> Game:
+    """Poll the stored game until its computers owe nothing (a bounded wait, not a timing
+    assertion)."""
+    import time
+    deadline = time.monotonic() + seconds
+    while True:
+        game.refresh_from_db()
+        if not game.pending_computer_seats or time.monotonic() > deadline:
+            return game
+        time.sleep(0.2)
+
+
+async def test_restart_loses_nothing_queued_moves_run_when_a_worker_returns(alice, start_celery_worker):
+    """DESIGN §3/§5: with no worker running (a restart), the computers' moves wait in Redis;
+    the server processes forget their cached state; a new worker plays them from the log."""
+    from games import engine_store
+    game = await database_sync_to_async(service.create_practice)(alice, "riichi-single-deal",
+                                                                 human_seat=3)
+    game = await wait_for_human_turn(game, 0)
+    assert game.pending_computer_seats == [0]          # nobody has played the dealer's turn
+    engine_store.clear()                               # the server restarted too
+    worker = await database_sync_to_async(start_celery_worker)("restart")
+    game = await wait_for_human_turn(game, WAIT)
+    assert game.pending_computer_seats == [] and game.status == "active"
+    assert await database_sync_to_async(game.actions.filter(by_computer=True).count)() >= 1
+    await database_sync_to_async(worker.stop)()
+
+
 async def test_practice_hand_with_postgresql_redis_and_a_celery_worker(alice, celery_worker_process):
     assert connection.vendor == "postgresql"
     assert type(get_channel_layer()).__name__ == "RedisChannelLayer"

@@ -40,7 +40,7 @@ def _sign_up(page, base: str, username: str) -> None:
     assert username in page.content(), "the lobby should greet the new user"
 
 
-def _start_single_hand(page, base: str) -> int:
+def _start_single_hand(page) -> int:
     """J4 step 1: the lobby's Practice form, Riichi single hand; returns the game id from the table URL."""
     assert page.locator("form.practice-form").count() == 1, "the lobby offers Practice"
     page.select_option("select[name=preset]", "riichi-single-deal")
@@ -146,7 +146,7 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
     page.on("websocket", on_ws)
     username = f"player{int(time.time() * 1000) % 10_000_000}"
     _sign_up(page, server.url, username)
-    game_id = _start_single_hand(page, server.url)
+    game_id = _start_single_hand(page)
     page.wait_for_selector(".board .seat-me", timeout=30000)
     done = _play_until_result(page, sent)
 

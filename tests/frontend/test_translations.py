@@ -7,8 +7,8 @@ import ast
 import gettext
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po"
@@ -82,7 +82,6 @@ SAME_IN_SPANISH = {"Mahjong Planet", "Riichi", "Tsumo", "Ron", "Chi", "Pon", "Ka
 def test_table_page_strings_all_translated():
     from django.template.loader import render_to_string
     from django.utils import translation
-    from types import SimpleNamespace
 
     def strings(lang: str) -> dict[str, str]:
         with translation.override(lang):

@@ -200,6 +200,11 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
         # (discards, melds, dora indicators, the last discard); check no other seat's concealed
         # tile appears anywhere in them.
         public_ids = _public_tile_ids(view)
+        if view["drawn_tile"] is not None:
+            assert view["drawn_tile"] in mine
+        for a in view["legal_actions"]:
+            named = {a["tile"], *a["tiles"]} - {None}
+            assert named <= mine | public_ids, f"seq {view['seq']}: a legal action names a hidden tile: {a}"
         leaked = public_ids & others
         assert not leaked, f"seq {view['seq']}: other seats' concealed tiles {sorted(leaked)} in {text[:200]}"
         checked += 1
@@ -208,8 +213,8 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
 
 
 def _public_tile_ids(view: dict) -> set[int]:
-    """Tile ids in a view outside the own ``hand``/``drawn_tile``/``legal_actions``/``waits``:
-    discards still in ponds or called, melds, dora indicators, the last discard, kuikae kinds excluded."""
+    """Public tile ids of a view (outside the own ``hand``/``drawn_tile``/``legal_actions``):
+    discards (in ponds or called), meld tiles, dora indicators, the last discard, an added kan tile."""
     ids: set[int] = set(view.get("dora_indicators") or [])
     for p in view["players"]:
         ids.update(d["tile"] for d in p["discards"])

@@ -105,8 +105,18 @@ const callbacks = {
   },
 };
 
+/** Selector of the focused tile or button, to give focus back after the board is rebuilt. */
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || !board.contains(el)) return null;
+  if (el.dataset.tile) return `.hand .tile[data-tile="${el.dataset.tile}"]`;
+  if (el.dataset.action) return `[data-action="${el.dataset.action}"]`;
+  return null;
+}
+
 function render() {
   if (!ui.view) return;
+  const focused = focusKey();
   renderBoard(board, {
     game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
     locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
@@ -114,6 +124,7 @@ function render() {
     resultHidden: ui.resultHidden, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
   }, callbacks);
+  if (focused) board.querySelector(focused)?.focus();
 }
 
 function onState(msg) {

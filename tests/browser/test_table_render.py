@@ -496,3 +496,17 @@ def test_any_copy_stands_for_the_listed_discard_of_its_kind(open_table):
     push(page, state({**view, "seq": SEQ + 1}))
     page.dblclick(".hand .tile[data-tile='52']")
     assert sent(page)[-1] == {"type": "action", "seq": SEQ + 1, "action": act("discard", 52)}
+
+
+def test_keyboard_select_and_confirm_keeps_focus(open_table):
+    """Tiles are reachable by keyboard: Enter selects, Enter again discards (P-PLAY-2)."""
+    view = make_view()
+    page = open_table([state(view)])
+    tile = view["hand"][4]
+    page.focus(f".hand .tile[data-tile='{tile}']")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.tile") == str(tile)
+    assert page.get_attribute(f".hand .tile[data-tile='{tile}']", "aria-pressed") == "true"
+    assert sent(page) == []
+    page.keyboard.press("Enter")
+    assert sent(page) == [{"type": "action", "seq": SEQ, "action": act("discard", tile)}]

@@ -21,8 +21,10 @@ export function kindName(kind) {
   return `${(kind % 9) + 1}${SUITS[Math.floor(kind / 9)]}`;
 }
 
-/** Notation name of a tile id: like kindName, but "0m"/"0p"/"0s" for red fives. */
+/** Notation name of a tile id: like kindName, but "0m"/"0p"/"0s" for red fives; Taiwanese bonus
+ * tiles 136..139 = flowers "f1".."f4", 140..143 = seasons "s1".."s4" (DESIGN §2, ids 0..143). */
 export function tileName(id) {
+  if (id >= 136) return id < 140 ? `f${id - 135}` : `s${id - 139}`;
   const kind = kindOf(id);
   if (isRed(id)) return `0${SUITS[Math.floor(kind / 9)]}`;
   return kindName(kind);
@@ -58,6 +60,7 @@ export function kindLabel(kind, t) {
 
 /** Readable, translated label of a tile id (red fives marked). */
 export function tileLabel(id, t) {
+  if (id >= 136) return id < 140 ? t("tile_flower", { n: id - 135 }) : t("tile_season", { n: id - 139 });
   const label = kindLabel(kindOf(id), t);
   return isRed(id) ? t("tile_red", { name: label }) : label;
 }

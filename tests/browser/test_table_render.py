@@ -407,7 +407,10 @@ def test_tile_names_and_order_match_the_engine(open_table):
     names = page.evaluate("async () => { const m = await import('/static/js/tiles.js');"
                           " return [...Array(136).keys()].map(m.tileName); }")
     assert names == [tile_name(t) for t in range(136)]
-    assert all((ROOT / "static" / "tiles" / f"{n}.svg").is_file() for n in set(names))
+    bonus = page.evaluate("async () => { const m = await import('/static/js/tiles.js');"
+                          " return [136, 139, 140, 143].map(m.tileName); }")
+    assert bonus == ["f1", "f4", "s1", "s4"]
+    assert all((ROOT / "static" / "tiles" / f"{n}.svg").is_file() for n in set(names) | set(bonus))
 
 
 def test_p_play_2a_table_toggles_act_through_legal_actions(open_table):

@@ -60,7 +60,9 @@ function winEl(ctx, win) {
     h("table", { class: "yaku" }, h("tbody", {}, rows)),
     h("p", { class: "summary", dataset: { role: "summary" } }, summary.join(" · ")),
     ura.length ? h("p", { class: "ura" }, t("ura_indicators"), " ",
-      ura.map((id) => tileEl(id, { base: ctx.base, t, cls: "mini" }))) : null);
+      ura.map((id) => tileEl(id, { base: ctx.base, t, cls: "mini" }))) : null,
+    win.pao_seat !== null && win.pao_seat !== undefined
+      ? h("p", { class: "pao", dataset: { role: "pao" } }, t("pao", { name: nameOf(ctx, win.pao_seat) })) : null);
 }
 
 function meldsOf(ctx, seat) {
@@ -98,6 +100,9 @@ function gameOverEl(ctx) {
   const order = Array.isArray(gr.order) && gr.order.length === 4 ? gr.order
     : [0, 1, 2, 3].sort((a, b) => (finals[b] - finals[a]) || (a - b));
   const record = Array.isArray(gr.results) ? gr.results : null;
+  const award = gr.deposits_awarded;   // P-END-6: riichi sticks left at the end go to first place
+  const awardEl = award ? h("p", { dataset: { role: "deposits-awarded" } },
+    t("deposits_awarded", { name: nameOf(ctx, award.seat), points: Number(award.points).toLocaleString(locale) })) : null;
   const links = h("p", { class: "links" },
     ctx.reviewUrl ? h("a", { class: "button", href: ctx.reviewUrl, dataset: { role: "review" } }, t("review")) : null,
     ctx.practiceUrl ? h("a", { class: "button", href: ctx.practiceUrl }, t("play_again")) : null,
@@ -115,7 +120,7 @@ function gameOverEl(ctx) {
         h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameOf(ctx, seat)),
         h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
         record ? h("td", { class: "num", dataset: { role: "record" } }, formatRecord(record[seat])) : null)))),
-    links);
+    awardEl, links);
 }
 
 /** Result record in thousands with one decimal, signed (P-RESULT-2): 52300 -> "+52.3". */

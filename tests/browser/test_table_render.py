@@ -345,12 +345,16 @@ def test_exhaustive_draw_shows_tenpai_hands(open_table):
 def test_p_result_2_game_over_table_with_result_record(open_table):
     view = make_view(phase="game_over", legal_actions=[], drawn_tile=None, scores=[42300, 31000, 18700, 8000])
     view["hand_result"] = _win_result(view)
-    view["game_result"] = {"final_scores": [42300, 31000, 18700, 8000], "deposits_awarded": None,
+    view["hand_result"]["wins"][0]["pao_seat"] = 2
+    view["game_result"] = {"final_scores": [42300, 31000, 18700, 8000], "deposits_awarded": {"seat": 0, "points": 1000},
                            "placements": [1, 2, 3, 4], "order": [0, 1, 2, 3],
                            "results": [52300, 11000, -21300, -42000]}
     page = open_table([state(view, status="finished")])
     records = page.locator("[data-role=record]").all_inner_texts()
     assert records == ["+52.3", "+11.0", "\u221221.3", "\u221242.0"]
+    assert page.inner_text("[data-role=pao]") == "Crane pays for this yakuman (responsibility)."
+    assert page.inner_text("[data-role=deposits-awarded]") == (
+        "Riichi sticks left on the table go to alice (You) (+1,000).")
     assert page.locator("button[data-action=continue]").count() == 0, "the game-over screen does not advance"
 
 

@@ -225,3 +225,50 @@ def _public_tile_ids(view: dict) -> set[int]:
     if view.get("kakan"):
         ids.add(view["kakan"]["tile"])
     return ids
+
+
+def test_p_flow_1_east_round_continue_starts_the_next_hand(live_server_proc, browser):
+    """East-round practice: the hand is played with the table toggles (P-PLAY-2a: auto-win,
+    no calls, auto-discard), the results screen waits, Continue deals the next hand (P-FLOW-1/-4)."""
+    server = live_server_proc
+    context = browser.new_context(viewport={"width": 360, "height": 760})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    username = f"east{int(time.time() * 1000) % 10_000_000}"
+    _sign_up(page, server.url, username)
+    page.select_option("select[name=preset]", "riichi")
+    page.click("form.practice-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/games/\d+/$"))
+    page.wait_for_selector(".board .seat-me", timeout=30000)
+    first_round = page.inner_text(".center .round")
+    page.click("details.toggles summary")
+    for name in ("autoWin", "noCalls", "autoDiscard"):
+        page.check(f"input[data-toggle={name}]")
+    # Riichi offers are left to the player by auto-discard: answer them with a plain discard.
+    deadline = time.monotonic() + PLAY_TIMEOUT
+    while not page.locator("[data-role=result]").count():
+        assert time.monotonic() < deadline, "no hand result in time"
+        if page.locator("button[data-action=riichi]").count() and page.locator(".hand .drawn .tile").count():
+            page.dblclick(".hand .drawn .tile")
+        page.wait_for_timeout(100)
+    panel = page.locator("[data-role=result]")
+    assert panel.locator("table.changes tr").count() == 4
+    assert page.locator(".game-over").count() == 0, "one hand does not end an East round"
+    # Toggles off, so the new hand waits for the player.
+    if not page.locator("details.toggles[open]").count():
+        page.click("details.toggles summary")
+    for name in ("autoWin", "noCalls", "autoDiscard"):
+        page.uncheck(f"input[data-toggle={name}]")
+    page.wait_for_timeout(300)
+    assert page.locator("[data-role=result]").count() == 1, "the results screen waits for Continue"
+    page.click("button[data-action=continue]")
+    page.wait_for_function("document.querySelector('[data-role=result]') === null", timeout=30000)
+    assert page.get_attribute(".board", "data-phase") in ("turn", "claim")
+    assert page.locator(".seat-me .pond .tile").count() == 0, "a fresh hand"
+    round_label = page.inner_text(".center .round")
+    honba = int(page.inner_text("[data-role=honba]"))
+    assert first_round == "East 1"
+    assert round_label == "East 2" or (round_label == "East 1" and honba >= 1), (round_label, honba)
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    context.close()

@@ -23,6 +23,7 @@ private tiles (draws, deals): never send events to clients, send views.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from . import settlement
@@ -83,6 +84,7 @@ class Game:
         self._entries: list[dict] = []
         self._next: tuple[int, int, int] | None = (0, 0, 0)  # (hand_number, dealer, honba)
         self._legal: dict[int, list[Action]] = {}
+        self._legal_json: dict[int, list[dict]] = {}
         self._answers: dict[int, Action] = {}
 
     @classmethod
@@ -142,6 +144,22 @@ class Game:
         """``{"preset", "version", "entries"}``: hand seeds (and scripted walls) plus the ordered
         actions, each with the events it produced; ``Game.from_log`` replays it exactly."""
         return {"preset": self.preset.name, "version": self.preset.version, "entries": self._entries}
+
+    def clone(self) -> "Game":
+        """An independent copy of the game for look-ahead or tests: applying actions to the
+        copy never changes this game. Recorded log entries are shared (they are never
+        mutated); new entries go to the copy's own list."""
+        c = copy.copy(self)
+        c.scores = list(self.scores)
+        c._entries = list(self._entries)
+        c._legal = dict(self._legal)
+        c._legal_json = {}
+        c._answers = dict(self._answers)
+        if self.phase in ("turn", "claim"):
+            c._seats = [s.clone() for s in self._seats]
+            c._kan_owners = list(self._kan_owners)
+            c._claim = dict(self._claim) if self._claim is not None else None
+        return c
 
     @classmethod
     def from_log(cls, log: dict, *, verify: bool = False) -> "Game":
@@ -291,8 +309,18 @@ class Game:
 
     # ------------------------------------------------------------------ decision points
 
+    def legal_actions_json(self, seat: int) -> list[dict]:
+        """``[a.to_json() for a in legal_actions(seat)]``, cached per decision point."""
+        if seat in self._answers or seat not in self._legal:
+            return []
+        cached = self._legal_json.get(seat)
+        if cached is None:
+            cached = self._legal_json[seat] = [a.to_json() for a in self._legal[seat]]
+        return [dict(a, tiles=list(a["tiles"])) for a in cached]
+
     def _open(self, legal: dict[int, list[Action]], phase: str) -> None:
         self.phase = phase
+        self._legal_json = {}
         self._legal = legal
         self._answers = {}
         self.seq += 1
@@ -347,8 +375,11 @@ class Game:
                 and len({t >> 2 for t in s.hand} & _YAOCHUU) >= 9):  # R-ABORT-1
             out.append(Action("kyuushu", seat))
         if can_kan:
-            out.extend(Action("ankan", seat, None, four) for four in ankan_options(s.hand))
-            out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(s.hand, s.melds))
+            kinds = [t >> 2 for t in s.hand]
+            if len(set(kinds)) <= len(kinds) - 3:  # some kind may be held four times
+                out.extend(Action("ankan", seat, None, four) for four in ankan_options(s.hand))
+            if s.melds:
+                out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(s.hand, s.melds))
         choices = discard_choices(s.hand, drawn=drawn)
         if (s.is_closed and self.scores[seat] >= 1000 and self.live_count >= 4
                 and tenpai_after_some_discard(s.hand)):  # R-RIICHI-1
@@ -476,10 +507,13 @@ class Game:
                     wins[seat] = res
                     opts.append(Action("ron", seat, tile))
             if not chankan and not final and not s.riichi:  # R-CALL-8, R-CALL-9
-                if off == 1:
+                kinds = [t >> 2 for t in s.hand]
+                if off == 1 and kind < 27 and (kind - 1 in kinds or kind + 1 in kinds):
                     opts.extend(Action("chi", seat, tile, own) for own in chi_options(s.hand, tile))
-                opts.extend(Action("pon", seat, tile, own) for own in pon_options(s.hand, tile))
-                if len(self._kan_owners) < self.preset.max_kans:
+                same = kinds.count(kind)
+                if same >= 2:
+                    opts.extend(Action("pon", seat, tile, own) for own in pon_options(s.hand, tile))
+                if same == 3 and len(self._kan_owners) < self.preset.max_kans:
                     own = daiminkan_option(s.hand, tile)
                     if own is not None:
                         opts.append(Action("daiminkan", seat, tile, own))

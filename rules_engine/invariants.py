@@ -5,14 +5,12 @@ Each function returns a list of violation messages (empty when the invariant hol
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from .wall import LIVE_END, REPLACEMENT_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-
-_TILE_KEYS = {"tile", "tiles", "hand", "drawn_tile", "dora_indicators", "called_tile", "added_tile"}
 
 
 def tile_conservation(game: "Game") -> list[str]:
@@ -26,7 +24,7 @@ def tile_conservation(game: "Game") -> list[str]:
         ids += s.hand
         ids += [t for m in s.melds for t in m.tiles]
         ids += [d["tile"] for d in s.discards if not d["called"]]
-    if game._kakan is not None and game.phase == "claim":
+    if game._kakan is not None:  # an added-kan tile awaiting chankan, or robbed by it
         ids.append(game._kakan[1])
     if len(ids) != 136 or len(set(ids)) != 136:
         return [f"tile conservation: {len(ids)} ids, {len(set(ids))} distinct"]
@@ -39,17 +37,32 @@ def points_constant(game: "Game", total: int) -> list[str]:
     return [] if now == total else [f"points: scores {game.scores} + deposits {game.deposits} = {now} != {total}"]
 
 
-def _tile_ids(obj: Any, key: str | None = None) -> Iterator[int]:
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k in ("hand_result", "game_result"):
-                continue
-            yield from _tile_ids(v, k)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _tile_ids(v, key)
-    elif isinstance(obj, int) and not isinstance(obj, bool) and key in _TILE_KEYS:
-        yield obj
+VIEW_KEYS = frozenset({
+    "preset", "preset_version", "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba",
+    "riichi_deposits", "scores", "wall_count", "dora_indicators", "turn", "last_discard", "pending_seats",
+    "kakan", "players", "hand_result", "game_result", "hand", "drawn_tile", "legal_actions", "furiten",
+    "waits", "kuikae"})
+PLAYER_KEYS = frozenset({"seat", "seat_wind", "discards", "melds", "riichi", "concealed_count"})
+
+
+def _tile_ids(view: dict) -> Iterator[int]:
+    """Every tile id a view shows outside ``hand_result`` / ``game_result``."""
+    yield from view.get("hand", ())
+    if view.get("drawn_tile") is not None:
+        yield view["drawn_tile"]
+    for a in view.get("legal_actions", ()):
+        if a["tile"] is not None:
+            yield a["tile"]
+        yield from a["tiles"]
+    yield from view["dora_indicators"]
+    for key in ("last_discard", "kakan"):
+        if view.get(key):
+            yield view[key]["tile"]
+    for p in view["players"]:
+        for d in p["discards"]:
+            yield d["tile"]
+        for m in p["melds"]:
+            yield from m["tiles"]
 
 
 def view_leaks(game: "Game", seat: int | None) -> list[str]:
@@ -66,8 +79,10 @@ def view_leaks(game: "Game", seat: int | None) -> list[str]:
     if seat is not None:
         allowed.update(game._seats[seat].hand)
     out = [f"view of {seat} shows hidden tile {t}" for t in _tile_ids(view) if t not in allowed]
-    if any(k in view for k in ("wall", "dead_wall")):
-        out.append(f"view of {seat} has a wall key")
+    extra = set(view) - VIEW_KEYS
+    extra |= {k for p in view["players"] for k in p} - PLAYER_KEYS
+    if extra:
+        out.append(f"view of {seat} has unexpected keys {sorted(extra)}")
     if seat is None and ("hand" in view or "legal_actions" in view):
         out.append("public view has a hand or legal actions")
     if game.phase in ("turn", "claim") and view.get("hand_result") is not None:

@@ -46,6 +46,18 @@ class SeatState:
         self.liable: dict[str, int] = {}
         self.deposits_posted = 0
 
+    def clone(self) -> "SeatState":
+        """An independent copy (lists, dicts and sets copied; melds are immutable)."""
+        c = SeatState.__new__(SeatState)
+        for name in self.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.hand = list(self.hand)
+        c.melds = list(self.melds)
+        c.discards = [dict(d) for d in self.discards]
+        c.discard_kinds = set(self.discard_kinds)
+        c.liable = dict(self.liable)
+        return c
+
     @property
     def is_closed(self) -> bool:
         """No chi, pon, daiminkan or shouminkan (R-CALL-7)."""

@@ -49,7 +49,7 @@ def build_view(game: "Game", seat: int | None) -> dict:
         drawn = game._drawn if game._turn == seat and game.phase == "turn" else None
         view["hand"] = sorted(s.hand)
         view["drawn_tile"] = drawn
-        view["legal_actions"] = [a.to_json() for a in game.legal_actions(seat)]
+        view["legal_actions"] = game.legal_actions_json(seat)
         view["furiten"] = s.furiten()
         view["waits"] = sorted(s.waits) if len(s.hand) % 3 == 1 else []
         view["kuikae"] = sorted(game._kuikae) if game._turn == seat and game.phase == "turn" else []

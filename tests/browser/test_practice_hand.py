@@ -237,11 +237,13 @@ def test_p_flow_1_east_round_continue_starts_the_next_hand(live_server_proc, bro
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     username = f"east{int(time.time() * 1000) % 10_000_000}"
     _sign_up(page, server.url, username)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the lobby fits a phone"
     page.select_option("select[name=preset]", "riichi")
     page.click("form.practice-form button[type=submit]")
     page.wait_for_url(re.compile(r".*/games/\d+/$"))
     page.wait_for_selector(".board .seat-me", timeout=30000)
     first_round = page.inner_text(".center .round")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the table fits a phone"
     page.click("details.toggles summary")
     for name in ("autoWin", "noCalls", "autoDiscard"):
         page.check(f"input[data-toggle={name}]")

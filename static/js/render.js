@@ -1,7 +1,7 @@
 // Rendering of the live table from a seat view (docs/engine-api.md "Views"; P-PLAY, P-FLOW).
 // Pure view -> DOM: no network here. table.js owns the state and passes callbacks.
-import { h, signed } from "./dom.js";
-import { tileEl, sortTiles, kindOf, actionForCopy } from "./tiles.js";
+import { h } from "./dom.js";
+import { tileEl, sortTiles, actionForCopy } from "./tiles.js";
 import { renderResult } from "./result.js";
 
 const POND_ROW = 6;
@@ -16,11 +16,6 @@ export function relPos(seat, mySeat) {
 export function playerOf(game, seat, t) {
   const p = (game && game.players || []).find((x) => x.seat === seat);
   return p || { seat, name: `${t("player")} ${seat + 1}`, is_computer: false };
-}
-
-export function displayName(game, seat, mySeat, t) {
-  const p = playerOf(game, seat, t);
-  return seat === mySeat ? `${p.name} (${t("you")})` : p.name;
 }
 
 /**
@@ -273,14 +268,9 @@ export function renderBoard(board, ctx, cb) {
   const groups = groupActions(view);
   const players = view.players || [];
   const mySeat = ctx.mySeat;
-  const viewer = mySeat === null ? 0 : mySeat;
-  const parts = [];
-  for (const p of players) {
-    if (p.seat !== viewer || mySeat === null) {
-      if (p.seat === viewer && mySeat === null) parts.push(opponentEl(p, ctx));
-      else if (p.seat !== viewer) parts.push(opponentEl(p, ctx));
-    }
-  }
+  // A player sees the three others around the centre; a spectator (no seat) sees all four
+  // as opponents, placed relative to seat 0.
+  const parts = players.filter((p) => p.seat !== mySeat).map((p) => opponentEl(p, ctx));
   parts.push(centerEl(ctx));
   const me = players.find((p) => p.seat === mySeat);
   if (me) parts.push(meEl(me, ctx, groups, cb));
@@ -295,4 +285,3 @@ export function renderBoard(board, ctx, cb) {
   board.dataset.seq = String(view.seq);
 }
 
-export { signed, kindOf };

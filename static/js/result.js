@@ -145,6 +145,10 @@ export function renderResult(ctx, cb) {
     parts.push(scoreChanges(ctx, hr.deltas));
   }
   const over = view.phase === "game_over" || (ctx.game && ctx.game.status === "finished");
+  if (hr && !over && hr.dealer_repeat !== undefined) {
+    parts.push(h("p", { class: "next-hand", dataset: { role: "next-hand" } },
+      hr.dealer_repeat ? t("dealer_repeats") : t("deal_passes")));
+  }
   if (over) parts.push(gameOverEl(ctx));
   else if (view.phase === "hand_over" && ctx.mySeat !== null) {
     parts.push(ctx.continued ? h("p", { class: "hint" }, t("continued"))

@@ -323,6 +323,7 @@ def test_p_flow_1_hand_result_and_continue(open_table):
     assert panel.locator("[data-role=summary]").inner_text() == "3 han 40 fu · +8,700 points"
     changes = panel.locator("[data-role=change]").all_inner_texts()
     assert changes == ["+8,700", "0", "\u22127,700", "\u22121,000"]
+    assert panel.locator("[data-role=next-hand]").inner_text() == "The deal passes to the next player."
     page.click("button[data-action=continue]")
     assert sent(page) == [{"type": "continue", "seq": SEQ}]
     assert page.locator("button[data-action=continue]").count() == 0

@@ -31,7 +31,8 @@ from .actions import Action
 from .calls import (ankan_options, chi_options, daiminkan_option, discard_choices, kuikae_forbidden,
                     pon_options, shouminkan_options)
 from .errors import IllegalAction, WrongPhase
-from .hand_shape import counts34, kind_always_triplet, tenpai_after_some_discard, waits
+from .hand_shape import counts34, kind_always_triplet, waits
+from .shanten import shanten
 from .meld import Meld
 from .preset import Preset, get_preset
 from .seat_state import SeatState
@@ -374,15 +375,17 @@ class Game:
                 and self._turn_kind == "draw" and not s.discards and self._no_calls
                 and len({t >> 2 for t in s.hand} & _YAOCHUU) >= 9):  # R-ABORT-1
             out.append(Action("kyuushu", seat))
+        counts = [0] * 34
+        for t in s.hand:
+            counts[t >> 2] += 1
         if can_kan:
-            kinds = [t >> 2 for t in s.hand]
-            if len(set(kinds)) <= len(kinds) - 3:  # some kind may be held four times
+            if 4 in counts:
                 out.extend(Action("ankan", seat, None, four) for four in ankan_options(s.hand))
             if s.melds:
                 out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(s.hand, s.melds))
         choices = discard_choices(s.hand, drawn=drawn)
         if (s.is_closed and self.scores[seat] >= 1000 and self.live_count >= 4
-                and tenpai_after_some_discard(s.hand)):  # R-RIICHI-1
+                and shanten(counts) <= 0):  # R-RIICHI-1: some discard may leave the hand tenpai
             mt = s.meld_tiles()
             for t in choices:
                 rest = list(s.hand)

@@ -100,7 +100,7 @@ class ActionRecord(models.Model):
     index = models.PositiveIntegerField()
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True)     # null for server steps (next hand)
-    kind = models.CharField(max_length=16)                 # "action" | "next_hand"
+    kind = models.CharField(max_length=16)   # "action" | "next_hand" | "continue" | "abort"
     data = models.JSONField(default=dict)
     by_computer = models.BooleanField(default=False)
     timeout = models.BooleanField(default=False)

@@ -52,12 +52,11 @@ class EngineFailure(Exception):
 class _Change:
     """What a mutation did, for the audit record."""
 
-    kind: str                  # "action" | "next_hand" | "continue"
+    kind: str                  # "action" | "next_hand" | "continue" (ActionRecord.kind)
     seat: int | None = None
     data: dict | None = None
     by_computer: bool = False
     timeout: bool = False
-    engine_changed: bool = True
 
 
 def _engine_errors():
@@ -287,7 +286,7 @@ def continue_after_hand(game_id: int, seat: int, seq) -> Game | None:
         if set(_human_seats(seats)) <= set(continued):
             return _next_hand(row, engine)
         row.continued_seats = continued
-        return _Change(kind="continue", seat=seat, engine_changed=False)
+        return _Change(kind="continue", seat=seat)
 
     return _write(game_id, mutate)
 

@@ -100,12 +100,6 @@ def waits(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> frozenset
     return _waits_cached(tuple(counts34(concealed)), tuple(mk))
 
 
-def tenpai_after_some_discard(concealed: Sequence[int]) -> bool:
-    """Necessary condition for riichi (R-RIICHI-1 cond. 2): a ``14 - 3m`` hand whose shanten
-    is at most 0 (some discard leaves it tenpai, up to the fifth-copy rule of R-TENPAI-1)."""
-    return _shanten(counts34(concealed)) <= 0
-
-
 def _readings(c: list[int], k: int, acc: list) -> Iterator[list]:
     """All ways to split counts ``c`` (sum 3n) into sets from kind ``k`` on; yields set lists
     of ``("t", kind)`` triplets and ``("s", lowest kind)`` sequences."""

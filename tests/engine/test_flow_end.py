@@ -329,3 +329,27 @@ def test_ex_51c_r_end_6_deposits_go_to_first_place():
     r = game_result([35000, 30000, 20000, 14000], 1000, PRESETS["riichi"])
     assert r["final_scores"][0] == 36000 and r["deposits_awarded"] == {"seat": 0, "points": 1000}
     assert sum(r["final_scores"]) == 100000
+
+
+def test_tv_09b_no_four_winds_abort_after_an_ankan():
+    hands = ["1z2222m19p19s234z5z", "1z19m19p19s234z5z6z", "1z19m19p19s234z5z7z", "1z19m19p19s2z4z5z6z7z"]
+    g = scenario(hands=hands, draws="8m8m8m8m", replacements="9m")
+    act(g, 0, "ankan", tiles="2222m")
+    for seat in range(4):
+        act(g, seat, "discard", "1z")
+        pass_all(g)
+    assert g.phase == "turn"  # R-FIRST-1: the ankan interrupted the first go-around
+
+
+def test_tv_06b_r_tenpai_2_formal_tenpai_without_yaku_counts_at_a_draw():
+    g = scenario(hands=["", "34m99s567p345s1z7z6z"], draws=["2m", "9s"])
+    act(g, 0, "discard", "2m")
+    act(g, 1, "chi", "2m"); pass_all(g)
+    act(g, 1, "discard", "7z"); pass_all(g)
+    act(g, 2, "discard", "9s")
+    act(g, 1, "pon", "9s"); pass_all(g)
+    act(g, 1, "discard", "6z"); pass_all(g)
+    while g.phase in ("turn", "claim"):
+        tsumogiri(g) if g.phase == "turn" else pass_all(g)
+    assert g.hand_result["kind"] == "exhaustive_draw"  # nobody takes a win in this script
+    assert g.hand_result["tenpai"][1] is True and "1" in g.hand_result["revealed"]

@@ -87,3 +87,19 @@ def test_tv_04f_r_furiten_4_riichi_furiten_lasts_but_tsumo_stays():
     pass_all(g)
     tsumogiri(g); tsumogiri(g)
     assert g.pending_seats() == [1] and any(a.type == "tsumo" for a in g.legal_actions(1))
+
+
+def test_tv_04e_no_yaku_tile_makes_temporary_furiten_for_the_other_wait():
+    """EX-27's hand: pon(055p), concealed 234m067s22s78m; 9m has no yaku, then 6m is refused."""
+    g = scenario(hands=["", "05p234m067s22s78m9p"], draws=["1z", "2z", "5p", "9m", "6m"])
+    tsumogiri(g); tsumogiri(g)
+    act(g, 2, "discard", "5p")
+    act(g, 1, "pon", "5p", tiles="05p")
+    pass_all(g)
+    act(g, 1, "discard", "9p"); pass_all(g)
+    act(g, 2, "discard", "9m")
+    assert not _ron_offered(g, 1)
+    pass_all(g)
+    assert g._seats[1].temp_furiten
+    act(g, 3, "discard", "6m")
+    assert not _ron_offered(g, 1)

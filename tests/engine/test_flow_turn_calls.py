@@ -180,3 +180,19 @@ def test_r_turn_6_no_option_means_the_next_seat_draws_at_once():
     g = scenario(hands=["19m19p19s1234567z", "", "", ""], draws="2m")
     act(g, 0, "discard", "1z")  # nobody else holds an East: no claim window
     assert g.phase == "turn" and g.pending_seats() == [1]
+
+
+def test_views_and_events_are_json_round_trippable_through_a_whole_game():
+    """Views and actions are JSON values (DESIGN §2): dumping and loading gives the same dict."""
+    from rules_engine import simple_player
+    g = Game.new(PRESETS["riichi-single-deal"], 4242)
+    while True:
+        for seat in (None, 0, 1, 2, 3):
+            v = g.view(seat)
+            assert json.loads(json.dumps(v)) == v
+        if g.phase not in ("turn", "claim"):
+            break
+        seat = g.pending_seats()[0]
+        events = g.apply(simple_player.decide(g.view(seat)))
+        assert json.loads(json.dumps(events)) == events
+    assert g.view(None)["game_result"]["final_scores"] == g.scores

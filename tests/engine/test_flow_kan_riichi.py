@@ -315,3 +315,17 @@ def test_tv_12_tenhou_and_r_first_1_no_tenhou_after_an_ankan():
     act(g, 0, "ankan", tiles="1111z")
     act(g, 0, "tsumo")
     assert "tenhou" not in _yaku(g) and "rinshan_kaihou" in _yaku(g)
+
+
+def test_tv_08e_chankan_inside_the_ippatsu_window_keeps_ippatsu():
+    g = scenario(hands=["", "234m345p678p45s88s", "33s19m19p19s23456z"],
+                 draws=["3s", "7z", "7z", "1z", "3s"])
+    act(g, 0, "discard", "3s")
+    act(g, 1, "pass")  # South could ron; it declines (temporary furiten until its draw)
+    act(g, 2, "pon", "3s"); pass_all(g)
+    act(g, 2, "discard", "9m"); pass_all(g)
+    tsumogiri(g); tsumogiri(g)
+    act(g, 1, "riichi", "1z"); pass_all(g)
+    act(g, 2, "shouminkan", "3s")
+    act(g, 1, "ron", "3s")
+    assert {"chankan", "ippatsu", "riichi"} <= _yaku(g)

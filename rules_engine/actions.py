@@ -78,3 +78,16 @@ class Action:
         if self.tiles:
             parts.append(format_tiles(self.tiles))
         return " ".join(parts)
+
+
+_SIMPLE_CACHE: dict[tuple[str, int, int], Action] = {}
+
+
+def simple_action(typ: str, seat: int, tile: int) -> Action:
+    """``Action(typ, seat, tile)`` without own tiles, shared from a cache (actions are immutable;
+    the table builds the same discard options thousands of times per game)."""
+    key = (typ, seat, tile)
+    a = _SIMPLE_CACHE.get(key)
+    if a is None:
+        a = _SIMPLE_CACHE[key] = Action(typ, seat, tile)
+    return a

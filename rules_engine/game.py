@@ -28,7 +28,7 @@ from typing import Any
 
 from .hand_end import HandEndMixin
 from .refusals import RefusalMixin
-from .actions import Action
+from .actions import Action, simple_action
 from .calls import (ankan_options, chi_options, daiminkan_option, discard_choices, kuikae_forbidden,
                     pon_options, shouminkan_options)
 from .errors import IllegalAction, WrongPhase
@@ -317,7 +317,7 @@ class Game(HandEndMixin, RefusalMixin):
         """R-TURN-2/-3/-4 options of the seat whose turn it is."""
         s = self._seats[seat]
         if self._turn_kind == "call":  # R-TURN-4
-            return [Action("discard", seat, t) for t in discard_choices(s.hand, self._kuikae)]
+            return [simple_action("discard", seat, t) for t in discard_choices(s.hand, self._kuikae)]
         out: list[Action] = []
         drawn = self._drawn
         assert drawn is not None
@@ -329,7 +329,7 @@ class Game(HandEndMixin, RefusalMixin):
                 four = tuple(sorted(t for t in s.hand if t >> 2 == drawn >> 2))
                 if len(four) == 4 and self._riichi_ankan_ok(s, drawn):
                     out.append(Action("ankan", seat, None, four))
-            out.append(Action("discard", seat, drawn))
+            out.append(simple_action("discard", seat, drawn))
             return out
         if (self.preset.abortive_draws and "kyuushu_kyuuhai" in self.preset.abortive_draws
                 and self._turn_kind == "draw" and not s.discards and self._no_calls
@@ -351,8 +351,8 @@ class Game(HandEndMixin, RefusalMixin):
                 rest = list(s.hand)
                 rest.remove(t)
                 if waits(rest, mt):
-                    out.append(Action("riichi", seat, t))
-        out.extend(Action("discard", seat, t) for t in choices)
+                    out.append(simple_action("riichi", seat, t))
+        out.extend([simple_action("discard", seat, t) for t in choices])
         return out
 
     def _riichi_ankan_ok(self, s: SeatState, drawn: int) -> bool:

@@ -518,3 +518,40 @@ def test_keyboard_select_and_confirm_keeps_focus(open_table):
     assert sent(page) == []
     page.keyboard.press("Enter")
     assert sent(page) == [{"type": "action", "seq": SEQ, "action": act("discard", tile)}]
+
+
+def _engine_game_views(seed: int) -> list[dict]:
+    """Seat-0 views of a single-hand game played by the engine's simple player: every 7th
+    decision point and the final one (wins, draws and aborts come in their real shape)."""
+    from rules_engine import simple_player
+    from rules_engine.actions import Action
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+
+    game = Game.new(get_preset("riichi-single-deal"), seed)
+    views, n = [], 0
+    while game.phase not in ("hand_over", "game_over"):
+        if n % 7 == 0:
+            views.append(game.view(0))
+        seat = game.pending_seats()[0]
+        action = simple_player.decide(game.view(seat))
+        game.apply(action if isinstance(action, Action) else Action.from_json(action))
+        n += 1
+    views.append(game.view(0))
+    return views
+
+
+def test_engine_views_render_without_errors(open_table):
+    """Views straight from rules_engine (several seeds, to the end of the hand) render with no
+    script error, and the final one shows the result with the four score changes."""
+    page = open_table([state(make_view())])
+    kinds = set()
+    for seed in range(12):
+        views = _engine_game_views(seed)
+        for view in views:
+            push(page, state(view, status="finished" if view["phase"] == "game_over" else "active"))
+        kinds.add(views[-1]["hand_result"]["kind"])
+        assert page.locator("[data-role=result] table.changes tr").count() == 4
+        assert page.locator(".hand .tile").count() == len(views[-1]["hand"])
+    assert "win" in kinds
+    assert not page.errors, page.errors

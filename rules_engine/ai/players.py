@@ -29,9 +29,6 @@ Player = Callable[[Situation, random.Random], dict]
 
 PUSH_FUTURE = 0.8
 """Extra expected-loss weight per shanten left when pushing (future unsafe discards)."""
-REAL_THREAT = 0.5
-"""Tenpai probability of an opponent (riichi: 1) from which the strong player weighs push
-against fold; below it, efficiency decides and safety only breaks ties."""
 RIICHI_RACE = 0.35
 """Share of this seat's winning chances lost per opponent already in riichi (they may win first)."""
 
@@ -384,8 +381,7 @@ def _strong_discard(sit: Situation, actions: list[dict], threats: defence.Threat
     best_sh = min(opts[k].shanten for k in kinds)
     eff_cands = [k for k in kinds if opts[k].shanten == best_sh]
     eff = _efficiency_scores(sit, eff_cands, opts, actions, improve=True, value=True)
-    real_threat = any(th.tenpai >= REAL_THREAT for _, th, _ in threats)
-    if not real_threat or max(losses[k] for k in eff_cands) < 60.0:
+    if max(losses[k] for k in eff_cands) < 60.0:
         # no real threat: play like the intermediate, with safety as a small tie-break
         best = max(eff_cands, key=lambda k: (eff[k] - losses[k] / 100.0, -_centrality(k, sit), rng.random()))
         return _tile_for_kind(actions, best, sit)

@@ -73,3 +73,12 @@ def profile(request, username: str):
     return render(request, "accounts/profile.html", {
         "profile_user": user, "own": own, "ratings": rating_rows(user), "games": games,
     })
+
+
+def computers(request):
+    """The public computer roster (P-BOT-2): name, operator and a short description of every
+    built-in computer; each is labelled with the computer badge."""
+    from .computers import ensure_computer_accounts
+
+    roster = sorted(ensure_computer_accounts(), key=lambda u: u.username)
+    return render(request, "accounts/computers.html", {"computers": roster})

@@ -151,3 +151,11 @@ def test_profile_of_unknown_player_is_404(client):
 def test_p_acct_1_log_in_ignores_the_case_of_the_username(client, make_user):
     make_user("Frank")
     assert client.login(username="fRANK", password="pw-Secret-123")
+
+
+def test_p_bot_2_public_roster_lists_every_computer_with_badge(client):
+    page = client.get(reverse("computers")).content.decode()
+    computers = ensure_computer_accounts()
+    for user in computers:
+        assert user.username in page
+    assert page.count("badge-computer") == len(computers)

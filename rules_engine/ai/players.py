@@ -29,6 +29,9 @@ Player = Callable[[Situation, random.Random], dict]
 
 PUSH_FUTURE = 0.8
 """Extra expected-loss weight per shanten left when pushing (future unsafe discards)."""
+RIICHI_BAD_WAIT_WALL = 30
+"""Tiles left in the live wall above which the strong player declares riichi even on a bad
+wait when the hand already has a yaku (early riichi pays; late, damaten keeps options)."""
 RIICHI_RACE = 0.35
 """Share of this seat's winning chances lost per opponent already in riichi (they may win first)."""
 
@@ -254,7 +257,7 @@ def _wants_riichi(sit: Situation, strong: bool, threats: defence.Threats | None 
         return False  # already mangan: damaten keeps the wait hidden
     if sit.wall_count < 8:
         return False
-    return good or sit.wall_count > 30
+    return good or sit.wall_count > RIICHI_BAD_WAIT_WALL
 
 
 def _self_kan(sit: Situation, threats: defence.Threats | None) -> dict | None:

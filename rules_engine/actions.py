@@ -61,8 +61,10 @@ class Action:
         if tile is not None and (not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < 136):
             raise ValueError(f"action tile must be null or a tile id 0..135, got {tile!r}")
         tiles = data.get("tiles", [])
-        if tiles is None:
-            tiles = []
+        if not tiles and (tiles is None or isinstance(tiles, (list, tuple))):
+            if typ == "discard" or typ == "riichi":
+                return simple_action(typ, seat, tile)  # type: ignore[arg-type]  # shared immutable value
+            return cls(type=typ, seat=seat, tile=tile, tiles=())
         if not isinstance(tiles, (list, tuple)) or any(
                 not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 136 for t in tiles):
             raise ValueError(f"action tiles must be a list of tile ids 0..135, got {tiles!r}")

@@ -29,10 +29,20 @@ def discard_choices(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[i
     """Tile ids that may be discarded: one per (kind, red) with the lowest id, plus the drawn
     tile itself when it is a different id (tsumogiri, P-TIMEOUT-1); kinds in
     ``forbidden_kinds`` (kuikae, R-KUIKAE-1/-2) are left out. Sorted ascending."""
-    out = {t for (k, _r), t in representatives(hand).items() if k not in forbidden_kinds}
-    if drawn is not None and (drawn >> 2) not in forbidden_kinds:
-        out.add(drawn)
-    return sorted(out)
+    out: list[int] = []
+    seen: set[int] = set()  # kinds, and ~id for a red five (its own choice)
+    for t in sorted(hand):
+        k = t >> 2
+        if k in forbidden_kinds:
+            continue
+        key = ~t if t in RED_FIVES else k
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    if drawn is not None and (drawn >> 2) not in forbidden_kinds and drawn not in out:
+        out.append(drawn)
+        out.sort()
+    return out
 
 
 def _pick_variants(hand: Sequence[int], kind: int, n: int) -> list[tuple[int, ...]]:
@@ -68,10 +78,12 @@ def kuikae_forbidden(call: str, claimed: int, own: Sequence[int]) -> frozenset[i
 
 
 def _leaves_discard(hand: Sequence[int], used: Sequence[int], forbidden: frozenset[int]) -> bool:
-    rest = list(hand)
-    for t in used:
-        rest.remove(t)
-    return any((t >> 2) not in forbidden for t in rest)
+    """True if some tile of ``hand`` other than the distinct ids ``used`` is of a kind outside
+    ``forbidden``."""
+    for t in hand:
+        if (t >> 2) not in forbidden and t not in used:
+            return True
+    return False
 
 
 def chi_options(hand: Sequence[int], claimed: int) -> list[tuple[int, ...]]:

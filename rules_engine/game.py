@@ -32,8 +32,8 @@ from .actions import Action, simple_action
 from .calls import (ankan_options, chi_options, daiminkan_option, discard_choices, kuikae_forbidden,
                     pon_options, shouminkan_options)
 from .errors import IllegalAction, WrongPhase
-from .hand_shape import counts34, kind_always_triplet, waits
-from .shanten import shanten
+from .hand_shape import counts34, kind_always_triplet, meld_key, waits, waits_of_counts
+from .shanten import shanten_from_key
 from .meld import Meld
 from .preset import Preset, get_preset
 from .seat_state import SeatState
@@ -41,7 +41,10 @@ from .tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS
 from .wall import DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, check_wall, shuffled_wall
 
 PHASES = ("turn", "claim", "hand_over", "game_over")
-_YAOCHUU = frozenset(TERMINAL_HONOR_KINDS)
+_YAOCHUU = tuple(TERMINAL_HONOR_KINDS)
+_NO_MELDS = (0,) * 34
+_DISCARD = tuple(tuple(simple_action("discard", seat, t) for t in range(136)) for seat in range(4))
+"""``_DISCARD[seat][tile]``: the shared discard actions (the same objects ``simple_action`` gives)."""
 
 
 def _evaluate(ctx: Any, preset: Preset) -> Any:
@@ -86,7 +89,6 @@ class Game(HandEndMixin, RefusalMixin):
         self._entries: list[dict] = []
         self._next: tuple[int, int, int] | None = (0, 0, 0)  # (hand_number, dealer, honba)
         self._legal: dict[int, list[Action]] = {}
-        self._legal_json: dict[int, list[dict]] = {}
         self._answers: dict[int, Action] = {}
 
     @classmethod
@@ -155,7 +157,6 @@ class Game(HandEndMixin, RefusalMixin):
         c.scores = list(self.scores)
         c._entries = list(self._entries)
         c._legal = dict(self._legal)
-        c._legal_json = {}
         c._answers = dict(self._answers)
         if self.phase in ("turn", "claim"):
             c._seats = [s.clone() for s in self._seats]
@@ -271,17 +272,13 @@ class Game(HandEndMixin, RefusalMixin):
     # ------------------------------------------------------------------ decision points
 
     def legal_actions_json(self, seat: int) -> list[dict]:
-        """``[a.to_json() for a in legal_actions(seat)]``, cached per decision point."""
+        """``[a.to_json() for a in legal_actions(seat)]``: fresh dicts the caller may keep or change."""
         if seat in self._answers or seat not in self._legal:
             return []
-        cached = self._legal_json.get(seat)
-        if cached is None:
-            cached = self._legal_json[seat] = [a.to_json() for a in self._legal[seat]]
-        return [dict(a, tiles=list(a["tiles"])) for a in cached]
+        return [{"type": a.type, "seat": a.seat, "tile": a.tile, "tiles": list(a.tiles)} for a in self._legal[seat]]
 
     def _open(self, legal: dict[int, list[Action]], phase: str) -> None:
         self.phase = phase
-        self._legal_json = {}
         self._legal = legal
         self._answers = {}
         self.seq += 1
@@ -317,7 +314,8 @@ class Game(HandEndMixin, RefusalMixin):
         """R-TURN-2/-3/-4 options of the seat whose turn it is."""
         s = self._seats[seat]
         if self._turn_kind == "call":  # R-TURN-4
-            return [simple_action("discard", seat, t) for t in discard_choices(s.hand, self._kuikae)]
+            mine = _DISCARD[seat]
+            return [mine[t] for t in discard_choices(s.hand, self._kuikae)]
         out: list[Action] = []
         drawn = self._drawn
         assert drawn is not None
@@ -329,31 +327,48 @@ class Game(HandEndMixin, RefusalMixin):
                 four = tuple(sorted(t for t in s.hand if t >> 2 == drawn >> 2))
                 if len(four) == 4 and self._riichi_ankan_ok(s, drawn):
                     out.append(Action("ankan", seat, None, four))
-            out.append(simple_action("discard", seat, drawn))
+            out.append(_DISCARD[seat][drawn])
             return out
+        hand = s.hand
+        counts = [0] * 34
+        for t in hand:
+            counts[t >> 2] += 1
         if (self.preset.abortive_draws and "kyuushu_kyuuhai" in self.preset.abortive_draws
                 and self._turn_kind == "draw" and not s.discards and self._no_calls
-                and len({t >> 2 for t in s.hand} & _YAOCHUU) >= 9):  # R-ABORT-1
+                and sum(1 for k in _YAOCHUU if counts[k]) >= 9):  # R-ABORT-1
             out.append(Action("kyuushu", seat))
+        if can_kan:
+            if 4 in counts:
+                out.extend(Action("ankan", seat, None, four) for four in ankan_options(hand))
+            if s.melds:
+                out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(hand, s.melds))
+        choices = discard_choices(hand, drawn=drawn)
+        if (s.is_closed and self.scores[seat] >= 1000 and self._live_end - self._live_pos >= 4
+                and shanten_from_key(bytes(counts), len(hand)) <= 0):
+            # R-RIICHI-1: some discard may leave the hand tenpai; the answer depends only on the
+            # discarded kind, so each kind is asked once (waits of the 13-3m rest, R-TENPAI-1)
+            melds = meld_key(s.meld_tiles()) if s.melds else _NO_MELDS
+            tenpai_after: dict[int, bool] = {}
+            for t in choices:
+                k = t >> 2
+                ok = tenpai_after.get(k)
+                if ok is None:
+                    counts[k] -= 1
+                    ok = tenpai_after[k] = bool(waits_of_counts(tuple(counts), melds))
+                    counts[k] += 1
+                if ok:
+                    out.append(simple_action("riichi", seat, t))
+        mine = _DISCARD[seat]
+        out.extend([mine[t] for t in choices])
+        return out
+
+    @staticmethod
+    def _seat_waits(s: SeatState) -> frozenset[int]:
+        """``waits(s.hand, s.meld_tiles())`` (R-TENPAI-1), counting the tiles only once."""
         counts = [0] * 34
         for t in s.hand:
             counts[t >> 2] += 1
-        if can_kan:
-            if 4 in counts:
-                out.extend(Action("ankan", seat, None, four) for four in ankan_options(s.hand))
-            if s.melds:
-                out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(s.hand, s.melds))
-        choices = discard_choices(s.hand, drawn=drawn)
-        if (s.is_closed and self.scores[seat] >= 1000 and self.live_count >= 4
-                and shanten(counts) <= 0):  # R-RIICHI-1: some discard may leave the hand tenpai
-            mt = s.meld_tiles()
-            for t in choices:
-                rest = list(s.hand)
-                rest.remove(t)
-                if waits(rest, mt):
-                    out.append(simple_action("riichi", seat, t))
-        out.extend([simple_action("discard", seat, t) for t in choices])
-        return out
+        return waits_of_counts(tuple(counts), meld_key(s.meld_tiles()) if s.melds else _NO_MELDS)
 
     def _riichi_ankan_ok(self, s: SeatState, drawn: int) -> bool:
         """R-RIICHI-7 conditions 2–4 for an ankan of the drawn tile's kind."""
@@ -428,7 +443,8 @@ class Game(HandEndMixin, RefusalMixin):
     def _discard(self, seat: int, tile: int, events: list[dict], *, riichi: bool, auto: bool) -> None:
         s = self._seats[seat]
         s.hand.remove(tile)
-        tsumogiri = tile == self._drawn
+        drawn = self._drawn
+        tsumogiri = tile == drawn
         if s.riichi:
             s.ippatsu = False  # R-FIRST-2: the window ends with the declarer's next discard
         rec = s.add_discard(tile, riichi=riichi, tsumogiri=tsumogiri, order=self._order)
@@ -436,7 +452,9 @@ class Game(HandEndMixin, RefusalMixin):
         if riichi:
             s.riichi_declared = True
             s.double_riichi = len(s.discards) == 1 and self._no_calls  # R-FIRST-3
-        s.waits = waits(s.hand, s.meld_tiles())
+        if drawn is None or drawn >> 2 != tile >> 2:
+            # otherwise the rest has the counts of the hand before the draw, whose waits are kept
+            s.waits = self._seat_waits(s)
         self._drawn = None
         self._kuikae = frozenset()
         self._last_discard = (seat, tile)
@@ -470,10 +488,20 @@ class Game(HandEndMixin, RefusalMixin):
                     wins[seat] = res
                     opts.append(Action("ron", seat, tile))
             if not chankan and not final and not s.riichi:  # R-CALL-8, R-CALL-9
-                kinds = [t >> 2 for t in s.hand]
-                if off == 1 and kind < 27 and (kind - 1 in kinds or kind + 1 in kinds):
-                    opts.extend(Action("chi", seat, tile, own) for own in chi_options(s.hand, tile))
-                same = kinds.count(kind)
+                hand = s.hand
+                if off == 1 and kind < 27:
+                    # a chi needs both other kinds of some sequence of the same suit (R-CALL-1)
+                    num = kind % 9
+                    kinds = {t >> 2 for t in hand}
+                    lo = num >= 1 and kind - 1 in kinds
+                    hi = num <= 7 and kind + 1 in kinds
+                    if ((lo and (hi or (num >= 2 and kind - 2 in kinds)))
+                            or (hi and num <= 6 and kind + 2 in kinds)):
+                        opts.extend(Action("chi", seat, tile, own) for own in chi_options(hand, tile))
+                same = 0
+                for t in hand:
+                    if t >> 2 == kind:
+                        same += 1
                 if same >= 2:
                     opts.extend(Action("pon", seat, tile, own) for own in pon_options(s.hand, tile))
                 if same == 3 and len(self._kan_owners) < self.preset.max_kans:
@@ -599,7 +627,7 @@ class Game(HandEndMixin, RefusalMixin):
                 and "suukaikan" in self.preset.abortive_draws):
             self._suukaikan = True
         s = self._seats[seat]
-        s.waits = waits(s.hand, s.meld_tiles())
+        s.waits = self._seat_waits(s)
         self._draw(seat, events, rinshan=True)
 
     def _ankan(self, seat: int, four: tuple[int, ...], events: list[dict]) -> None:

@@ -91,13 +91,25 @@ def _waits_cached(key: tuple[int, ...], meld_key: tuple[int, ...]) -> frozenset[
     return frozenset(out)
 
 
-def waits(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> frozenset[int]:
-    """Waiting kinds (R-TENPAI-1) of a ``13 - 3m`` concealed hand of tile ids; kinds held four
-    times in concealed tiles and melds together are excluded."""
+def meld_key(meld_tiles: Sequence[int]) -> tuple[int, ...]:
+    """34-tuple of counts by kind of the tile ids in a seat's melds (the second argument of
+    ``waits_of_counts``)."""
     mk = [0] * 34
     for t in meld_tiles:
         mk[t >> 2] += 1
-    return _waits_cached(tuple(counts34(concealed)), tuple(mk))
+    return tuple(mk)
+
+
+def waits_of_counts(counts: tuple[int, ...], melds: tuple[int, ...]) -> frozenset[int]:
+    """``waits`` on already counted tiles: ``counts`` (34-tuple) of a ``13 - 3m`` concealed
+    hand and ``melds`` from ``meld_key`` (memoized; no validation, for the table's hot path)."""
+    return _waits_cached(counts, melds)
+
+
+def waits(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> frozenset[int]:
+    """Waiting kinds (R-TENPAI-1) of a ``13 - 3m`` concealed hand of tile ids; kinds held four
+    times in concealed tiles and melds together are excluded."""
+    return _waits_cached(tuple(counts34(concealed)), meld_key(meld_tiles))
 
 
 def _readings(c: list[int], k: int, acc: list) -> Iterator[list]:

@@ -8,20 +8,29 @@ It is a yardstick and a test driver, not one of the computer players of ``rules_
 from __future__ import annotations
 
 from .actions import Action
-from .shanten import shanten
+from .shanten import shanten, shanten_from_key
 
 _PREFERRED = ("tsumo", "ron", "kyuushu")
 
 
 def _connectivity(counts: list[int], kind: int) -> int:
-    """How useful one tile of ``kind`` is to the rest of the hand (pairs, neighbours)."""
+    """How useful one tile of ``kind`` is to the rest of the hand (pairs, neighbours):
+    3 per other copy, 2 per neighbour kind held, 1 per kind two away held, 1 for 3..7."""
     score = 3 * (counts[kind] - 1)
     if kind < 27:
         num = kind % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= num + d <= 8 and counts[kind + d]:
-                score += 3 - abs(d)
-        score += 1 if 2 <= num <= 6 else 0
+        if num >= 1:
+            if counts[kind - 1]:
+                score += 2
+            if num >= 2 and counts[kind - 2]:
+                score += 1
+        if num <= 7:
+            if counts[kind + 1]:
+                score += 2
+            if num <= 6 and counts[kind + 2]:
+                score += 1
+        if 2 <= num <= 6:
+            score += 1
     return score
 
 
@@ -36,15 +45,29 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
     for t in view["hand"]:
         counts[t >> 2] += 1
     drawn = view.get("drawn_tile")
-    order = sorted(tiles, key=lambda t: (_connectivity(counts, t >> 2), t != drawn, t))
+    # sort by (connectivity, not the drawn tile, id), packed in one int: 0 <= id < 200
+    conn: dict[int, int] = {}
+    keys = []
+    for t in tiles:
+        k = t >> 2
+        c = conn.get(k)
+        if c is None:
+            c = conn[k] = _connectivity(counts, k)
+        keys.append(c * 1000 + (200 + t if t != drawn else t))
+    keys.sort()
+    order = [key % 1000 % 200 for key in keys]
     n = sum(counts)
-    target = shanten(counts) if n % 3 == 2 else None
+    target = shanten(counts) if n % 3 == 2 else None  # validates the view's hand
     best, best_s = order[0], 99
+    tried: dict[int, int] = {}
     for t in order:
         k = t >> 2
-        counts[k] -= 1
-        s = shanten(counts)
-        counts[k] += 1
+        s = tried.get(k)
+        if s is None:
+            counts[k] -= 1
+            # the rest of a valid 14-3m hand is a valid 13-3m hand: the unchecked lookup is safe
+            s = tried[k] = shanten_from_key(bytes(counts), n - 1) if target is not None else shanten(counts)
+            counts[k] += 1
         if s < best_s:
             best, best_s = t, s
         if target is not None and s <= target:
@@ -53,7 +76,9 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
 
 
 def decide(view: dict) -> Action:
-    """Choose one of ``view["legal_actions"]``. Raises ``ValueError`` when there is none."""
+    """Choose one of ``view["legal_actions"]``. ``view``: ``game.view(seat)`` or the smaller
+    ``views.decision_view`` (keys used: seat, dealer, round_wind, hand, drawn_tile, legal_actions).
+    Raises ``ValueError`` when there is none."""
     legal = view.get("legal_actions") or []
     if not legal:
         raise ValueError("the view offers no legal action")
@@ -69,7 +94,7 @@ def _choose(view: dict, by_type: dict[str, list[dict]], legal: list[dict]) -> di
         if typ in by_type:
             return by_type[typ][0]
     if "pass" in by_type:  # a claim decision
-        winds = {27 + view["round_wind"], 27 + view["players"][view["seat"]]["seat_wind"]}
+        winds = {27 + view["round_wind"], 27 + (view["seat"] - view["dealer"]) % 4}  # seat wind, R-DEAL-2
         for a in by_type.get("pon", []):
             if a["tile"] >> 2 >= 31 or a["tile"] >> 2 in winds:
                 return a

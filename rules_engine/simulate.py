@@ -18,13 +18,15 @@ from typing import IO
 from . import invariants, simple_player
 from .game import Game
 from .preset import get_preset
+from .views import decision_view
 from .wall import derive_seed
 
 
 def play_game(preset_name: str, seed: int, game_index: int, *, checks: bool = False,
               counters: dict | None = None, violations: list | None = None) -> Game:
     """Play one complete game with ``simple_player`` on every seat; hand ``h`` of game ``g``
-    uses seed ``derive_seed(seed, g, h)``. With ``checks``, tile conservation, points and
+    uses seed ``derive_seed(seed, g, h)``; each player sees ``views.decision_view`` (its own view
+    without the other players' records). With ``checks``, tile conservation, points and
     view leaks are checked after every action and counted in ``counters``."""
     preset = get_preset(preset_name)
     game = Game.new(preset, derive_seed(seed, game_index, 0))
@@ -33,8 +35,7 @@ def play_game(preset_name: str, seed: int, game_index: int, *, checks: bool = Fa
     while True:
         while game.phase in ("turn", "claim"):
             for seat in game.pending_seats():
-                view = game.view(seat)
-                game.apply(simple_player.decide(view))
+                game.apply(simple_player.decide(decision_view(game, seat)))
                 if checks and counters is not None and violations is not None:
                     _check(game, total, counters, violations)
                 if game.phase not in ("turn", "claim"):

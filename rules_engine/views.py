@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .wall import DORA_INDICATOR_INDEX
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
@@ -20,37 +22,64 @@ def build_view(game: "Game", seat: int | None) -> dict:
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
         raise ValueError(f"view seat must be 0..3 or None, got {seat!r}")
     seats = game._seats
-    players = []
-    for i, s in enumerate(seats):
-        players.append({
-            "seat": i, "seat_wind": game.seat_wind(i),
-            "discards": [dict(d) for d in s.discards],
-            "melds": [m.to_json() for m in s.melds],
-            "riichi": s.riichi or s.riichi_declared,
-            "concealed_count": len(s.hand),
-        })
+    dealer = game.dealer
+    copy = dict.copy
+    players = [{
+        "seat": i, "seat_wind": (i - dealer) % 4,
+        "discards": list(map(copy, s.discards)),
+        "melds": [m.to_json() for m in s.melds],
+        "riichi": s.riichi or s.riichi_declared,
+        "concealed_count": len(s.hand),
+    } for i, s in enumerate(seats)]
+    view = _header(game, seat)
+    view["players"] = players
+    view["hand_result"] = game.hand_result
+    view["game_result"] = game.game_result
+    if seat is not None:
+        _add_private(game, seat, view)
+    return view
+
+
+def decision_view(game: "Game", seat: int) -> dict:
+    """What a computer player deciding for ``seat`` needs, built quickly: ``game.view(seat)``
+    without ``players``, ``hand_result`` and ``game_result`` (every other key, same values).
+    The simulator's simple player uses it (its seat wind is ``(seat - dealer) % 4``). Raises
+    ``ValueError`` for a seat outside 0..3."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        raise ValueError(f"decision view seat must be 0..3, got {seat!r}")
+    view = _header(game, seat)
+    _add_private(game, seat, view)
+    return view
+
+
+def _header(game: "Game", seat: int | None) -> dict:
+    """The table-wide keys of a view (insertion order as in ``build_view``)."""
     last = game._last_discard
-    view: dict = {
+    kakan = game._kakan
+    phase = game.phase
+    wall = game._wall
+    answers = game._answers
+    return {
         "preset": game.preset.name, "preset_version": game.preset.version, "seat": seat,
-        "phase": game.phase, "seq": game.seq, "round_wind": game.round_wind,
+        "phase": phase, "seq": game.seq, "round_wind": game.round_wind,
         "hand_number": game.hand_number, "dealer": game.dealer, "honba": game.honba,
         "riichi_deposits": game.deposits, "scores": list(game.scores),
-        "wall_count": game.live_count, "dora_indicators": game.dora_indicators(),
+        "wall_count": game._live_end - game._live_pos,
+        "dora_indicators": [wall[i] for i in DORA_INDICATOR_INDEX[:game._n_dora]],
         "turn": game._turn,
         "last_discard": {"seat": last[0], "tile": last[1]} if last else None,
-        "pending_seats": game.pending_seats(),
-        "kakan": {"seat": game._kakan[0], "tile": game._kakan[1]} if game._kakan and game.phase == "claim" else None,
-        "players": players,
-        "hand_result": game.hand_result,
-        "game_result": game.game_result,
+        "pending_seats": [s for s in sorted(game._legal) if s not in answers] if answers else sorted(game._legal),
+        "kakan": {"seat": kakan[0], "tile": kakan[1]} if kakan and phase == "claim" else None,
     }
-    if seat is not None:
-        s = seats[seat]
-        drawn = game._drawn if game._turn == seat and game.phase == "turn" else None
-        view["hand"] = sorted(s.hand)
-        view["drawn_tile"] = drawn
-        view["legal_actions"] = game.legal_actions_json(seat)
-        view["furiten"] = s.furiten()
-        view["waits"] = sorted(s.waits) if len(s.hand) % 3 == 1 else []
-        view["kuikae"] = sorted(game._kuikae) if game._turn == seat and game.phase == "turn" else []
-    return view
+
+
+def _add_private(game: "Game", seat: int, view: dict) -> None:
+    """The own-seat keys: hand, drawn tile, legal actions, furiten, waits, kuikae."""
+    s = game._seats[seat]
+    own_turn = game._turn == seat and game.phase == "turn"
+    view["hand"] = sorted(s.hand)
+    view["drawn_tile"] = game._drawn if own_turn else None
+    view["legal_actions"] = game.legal_actions_json(seat)
+    view["furiten"] = s.furiten()
+    view["waits"] = sorted(s.waits) if len(s.hand) % 3 == 1 else []
+    view["kuikae"] = sorted(game._kuikae) if own_turn else []

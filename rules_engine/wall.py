@@ -32,7 +32,7 @@ class SeedStream:
     ``seed`` is any Python int (negative allowed; encoded as signed decimal text).
     """
 
-    __slots__ = ("_prefix", "_counter", "_buf")
+    __slots__ = ("_prefix", "_counter", "_buf", "_pos")
 
     def __init__(self, seed: int, domain: bytes = DOMAIN) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -40,14 +40,19 @@ class SeedStream:
         self._prefix = domain + str(seed).encode("ascii") + b":"
         self._counter = 0
         self._buf = b""
+        self._pos = 0  # bytes of _buf already handed out
 
     def _bytes(self, n: int) -> bytes:
-        while len(self._buf) < n:
-            block = hashlib.sha256(self._prefix + str(self._counter).encode("ascii")).digest()
-            self._counter += 1
-            self._buf += block
-        out, self._buf = self._buf[:n], self._buf[n:]
-        return out
+        buf, pos = self._buf, self._pos
+        if len(buf) - pos < n:
+            buf = buf[pos:]
+            pos = 0
+            while len(buf) < n:
+                buf += hashlib.sha256(self._prefix + str(self._counter).encode("ascii")).digest()
+                self._counter += 1
+            self._buf = buf
+        self._pos = pos + n
+        return buf[pos:pos + n]
 
     def below(self, n: int) -> int:
         """Uniform int in ``0..n-1`` (``1 <= n <= 2**32``) by rejection sampling: no modulo bias."""

@@ -30,15 +30,18 @@ def discard_choices(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[i
     tile itself when it is a different id (tsumogiri, P-TIMEOUT-1); kinds in
     ``forbidden_kinds`` (kuikae, R-KUIKAE-1/-2) are left out. Sorted ascending."""
     out: list[int] = []
-    seen: set[int] = set()  # kinds, and ~id for a red five (its own choice)
+    last = -1  # kind of the last ordinary tile seen; in id order a kind's ordinary tiles are adjacent
+    red = RED_FIVES
     for t in sorted(hand):
-        k = t >> 2
-        if k in forbidden_kinds:
+        if t in red:  # a red five is a choice of its own (one red id per kind)
+            if (t >> 2) not in forbidden_kinds:
+                out.append(t)
             continue
-        key = ~t if t in RED_FIVES else k
-        if key not in seen:
-            seen.add(key)
-            out.append(t)
+        k = t >> 2
+        if k != last:
+            last = k
+            if k not in forbidden_kinds:
+                out.append(t)
     if drawn is not None and (drawn >> 2) not in forbidden_kinds and drawn not in out:
         out.append(drawn)
         out.sort()
@@ -133,5 +136,7 @@ def ankan_options(hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 def shouminkan_options(hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     """Tile ids of ``hand`` that can be added to an own pon (R-KAN-1: any held tile)."""
-    pon_kinds = {m.kind for m in melds if m.type == "pon"}
+    pon_kinds = {m.tiles[0] >> 2 for m in melds if m.type == "pon"}  # a pon's tiles are sorted, one kind
+    if not pon_kinds:
+        return []
     return sorted(t for t in hand if t >> 2 in pon_kinds)

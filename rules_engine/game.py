@@ -255,9 +255,13 @@ class Game(HandEndMixin, RefusalMixin):
         legal = self._legal.get(action.seat)
         if not legal or action.seat in self._answers:
             raise IllegalAction(f"seat {action.seat} has no decision pending now ({action} refused)", "P-PLAY-3")
-        if action not in legal:
-            reason, rule = self._why_illegal(action)
-            raise IllegalAction(reason, rule)
+        for x in legal:  # shared action values (discards) match by identity, the rest by value
+            if x is action:
+                break
+        else:
+            if action not in legal:
+                reason, rule = self._why_illegal(action)
+                raise IllegalAction(reason, rule)
         events: list[dict] = []
         if self.phase == "claim":
             self._answers[action.seat] = action
@@ -275,7 +279,8 @@ class Game(HandEndMixin, RefusalMixin):
         """``[a.to_json() for a in legal_actions(seat)]``: fresh dicts the caller may keep or change."""
         if seat in self._answers or seat not in self._legal:
             return []
-        return [{"type": a.type, "seat": a.seat, "tile": a.tile, "tiles": list(a.tiles)} for a in self._legal[seat]]
+        return [{"type": a.type, "seat": a.seat, "tile": a.tile, "tiles": list(a.tiles) if a.tiles else []}
+                for a in self._legal[seat]]
 
     def _open(self, legal: dict[int, list[Action]], phase: str) -> None:
         self.phase = phase

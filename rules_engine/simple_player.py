@@ -41,36 +41,58 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
     the shanten of the whole hand (the best any discard can reach) is taken, so usually
     only one or two shanten calls are needed.
     """
+    hand = view["hand"]
     counts = [0] * 34
-    for t in view["hand"]:
+    for t in hand:
         counts[t >> 2] += 1
     drawn = view.get("drawn_tile")
     # sort by (connectivity, not the drawn tile, id), packed in one int: 0 <= id < 200
-    conn: dict[int, int] = {}
     keys = []
     for t in tiles:
         k = t >> 2
-        c = conn.get(k)
-        if c is None:
-            c = conn[k] = _connectivity(counts, k)
+        c = 3 * (counts[k] - 1)  # _connectivity(counts, k), inlined
+        if k < 27:
+            num = k % 9
+            if num >= 1:
+                if counts[k - 1]:
+                    c += 2
+                if num >= 2 and counts[k - 2]:
+                    c += 1
+            if num <= 7:
+                if counts[k + 1]:
+                    c += 2
+                if num <= 6 and counts[k + 2]:
+                    c += 1
+            if 2 <= num <= 6:
+                c += 1
         keys.append(c * 1000 + (200 + t if t != drawn else t))
     keys.sort()
-    order = [key % 1000 % 200 for key in keys]
-    n = sum(counts)
-    target = shanten(counts) if n % 3 == 2 else None  # validates the view's hand
-    best, best_s = order[0], 99
+    n = len(hand)
+    if n % 3 != 2:  # not a hand about to discard: plain validated shanten for every candidate
+        best, best_s = keys[0] % 1000 % 200, 99
+        for key in keys:
+            t = key % 1000 % 200
+            counts[t >> 2] -= 1
+            s = shanten(counts)
+            counts[t >> 2] += 1
+            if s < best_s:
+                best, best_s = t, s
+        return best
+    target = shanten(counts)  # validates the view's hand
+    # the rest of a valid 14-3m hand is a valid 13-3m hand: the unchecked lookup is safe
+    best, best_s = keys[0] % 1000 % 200, 99
     tried: dict[int, int] = {}
-    for t in order:
+    for key in keys:
+        t = key % 1000 % 200
         k = t >> 2
         s = tried.get(k)
         if s is None:
             counts[k] -= 1
-            # the rest of a valid 14-3m hand is a valid 13-3m hand: the unchecked lookup is safe
-            s = tried[k] = shanten_from_key(bytes(counts), n - 1) if target is not None else shanten(counts)
+            s = tried[k] = shanten_from_key(bytes(counts), n - 1)
             counts[k] += 1
         if s < best_s:
             best, best_s = t, s
-        if target is not None and s <= target:
+        if s <= target:
             break
     return best
 

@@ -43,6 +43,8 @@ from .wall import DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICAT
 PHASES = ("turn", "claim", "hand_over", "game_over")
 _YAOCHUU = tuple(TERMINAL_HONOR_KINDS)
 _NO_MELDS = (0,) * 34
+_AFTER = tuple(tuple((d + off) % 4 for off in (1, 2, 3)) for d in range(4))
+"""``_AFTER[d]``: the other seats in turn order from seat ``d`` (R-CALL-5, R-MULTI)."""
 _DISCARD = tuple(tuple(simple_action("discard", seat, t) for t in range(136)) for seat in range(4))
 """``_DISCARD[seat][tile]``: the shared discard actions (the same objects ``simple_action`` gives)."""
 
@@ -298,7 +300,7 @@ class Game(HandEndMixin, RefusalMixin):
         else:
             tile = self._wall[self._live_pos]
             self._live_pos += 1
-        s.hand.append(tile)
+        s.add_tile(tile)
         s.temp_furiten = False  # R-FURITEN-3 ends at the next draw
         self._turn, self._drawn, self._kuikae = seat, tile, frozenset()
         self._turn_kind = "rinshan" if rinshan else "draw"
@@ -335,9 +337,7 @@ class Game(HandEndMixin, RefusalMixin):
             out.append(_DISCARD[seat][drawn])
             return out
         hand = s.hand
-        counts = [0] * 34
-        for t in hand:
-            counts[t >> 2] += 1
+        counts = list(s.kinds)
         if (self.preset.abortive_draws and "kyuushu_kyuuhai" in self.preset.abortive_draws
                 and self._turn_kind == "draw" and not s.discards and self._no_calls
                 and sum(1 for k in _YAOCHUU if counts[k]) >= 9):  # R-ABORT-1
@@ -370,10 +370,7 @@ class Game(HandEndMixin, RefusalMixin):
     @staticmethod
     def _seat_waits(s: SeatState) -> frozenset[int]:
         """``waits(s.hand, s.meld_tiles())`` (R-TENPAI-1), counting the tiles only once."""
-        counts = [0] * 34
-        for t in s.hand:
-            counts[t >> 2] += 1
-        return waits_of_counts(tuple(counts), meld_key(s.meld_tiles()) if s.melds else _NO_MELDS)
+        return waits_of_counts(tuple(s.kinds), meld_key(s.meld_tiles()) if s.melds else _NO_MELDS)
 
     def _riichi_ankan_ok(self, s: SeatState, drawn: int) -> bool:
         """R-RIICHI-7 conditions 2–4 for an ankan of the drawn tile's kind."""
@@ -447,7 +444,7 @@ class Game(HandEndMixin, RefusalMixin):
 
     def _discard(self, seat: int, tile: int, events: list[dict], *, riichi: bool, auto: bool) -> None:
         s = self._seats[seat]
-        s.hand.remove(tile)
+        s.remove_tile(tile)
         drawn = self._drawn
         tsumogiri = tile == drawn
         if s.riichi:
@@ -494,19 +491,16 @@ class Game(HandEndMixin, RefusalMixin):
                     opts.append(Action("ron", seat, tile))
             if not chankan and not final and not s.riichi:  # R-CALL-8, R-CALL-9
                 hand = s.hand
+                kc = s.kinds
                 if off == 1 and kind < 27:
                     # a chi needs both other kinds of some sequence of the same suit (R-CALL-1)
                     num = kind % 9
-                    kinds = {t >> 2 for t in hand}
-                    lo = num >= 1 and kind - 1 in kinds
-                    hi = num <= 7 and kind + 1 in kinds
-                    if ((lo and (hi or (num >= 2 and kind - 2 in kinds)))
-                            or (hi and num <= 6 and kind + 2 in kinds)):
+                    lo = num >= 1 and kc[kind - 1]
+                    hi = num <= 7 and kc[kind + 1]
+                    if ((lo and (hi or (num >= 2 and kc[kind - 2])))
+                            or (hi and num <= 6 and kc[kind + 2])):
                         opts.extend(Action("chi", seat, tile, own) for own in chi_options(hand, tile))
-                same = 0
-                for t in hand:
-                    if t >> 2 == kind:
-                        same += 1
+                same = kc[kind]
                 if same >= 2:
                     opts.extend(Action("pon", seat, tile, own) for own in pon_options(s.hand, tile))
                 if same == 3 and len(self._kan_owners) < self.preset.max_kans:
@@ -530,7 +524,7 @@ class Game(HandEndMixin, RefusalMixin):
         d, tile, chankan = claim["discarder"], claim["tile"], claim["chankan"]
         answers = self._answers
         self._legal, self._answers = {}, {}
-        order = [(d + off) % 4 for off in (1, 2, 3)]
+        order = _AFTER[d]
         rons = [s for s in order if s in answers and answers[s].type == "ron"]
         if rons:
             if self.preset.multi_ron == "head_bump":  # R-MULTI-4
@@ -571,8 +565,9 @@ class Game(HandEndMixin, RefusalMixin):
         if self.live_count == 0:  # R-WALL-7
             self._exhaustive_draw(events)
             return
-        call = next((answers[s] for s in order if s in answers and answers[s].type in ("pon", "daiminkan")), None)
-        if call is None:
+        call = next((answers[s] for s in order if s in answers and answers[s].type in ("pon", "daiminkan")),
+                    None) if answers else None
+        if call is None and answers:
             call = next((answers[s] for s in order if s in answers and answers[s].type == "chi"), None)
         if call is None:
             self._draw((d + 1) % 4, events, rinshan=False)
@@ -591,7 +586,7 @@ class Game(HandEndMixin, RefusalMixin):
         tile = a.tile
         assert tile is not None
         for t in a.tiles:
-            s.hand.remove(t)
+            s.remove_tile(t)
         meld = Meld(type=a.type, tiles=tuple(sorted(a.tiles + (tile,))), called_tile=tile, from_seat=d)
         s.melds.append(meld)
         ds = self._seats[d]
@@ -638,7 +633,7 @@ class Game(HandEndMixin, RefusalMixin):
     def _ankan(self, seat: int, four: tuple[int, ...], events: list[dict]) -> None:
         s = self._seats[seat]
         for t in four:
-            s.hand.remove(t)
+            s.remove_tile(t)
         s.melds.append(Meld(type="ankan", tiles=tuple(sorted(four))))
         self._interrupt()
         events.append({"type": "ankan", "seat": seat, "tiles": list(four)})
@@ -647,7 +642,7 @@ class Game(HandEndMixin, RefusalMixin):
 
     def _declare_shouminkan(self, seat: int, tile: int, events: list[dict]) -> None:
         s = self._seats[seat]
-        s.hand.remove(tile)
+        s.remove_tile(tile)
         events.append({"type": "shouminkan", "seat": seat, "tile": tile})
         self._reveal_pending(events)  # R-DORA-3 (an earlier minkan's indicator)
         self._kakan = (seat, tile)

@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def tile_conservation(game: "Game") -> list[str]:
     """R-WALL-9: live wall + removed tail + undrawn dead wall + concealed + melds + uncalled
-    discards (+ an added-kan tile awaiting chankan) = the 136 ids, none twice."""
+    discards (+ an added-kan tile awaiting chankan) = the 136 ids, none twice; and each seat's
+    ``kinds`` counts match its concealed hand."""
     w = game._wall
     ids = list(w[game._live_pos:LIVE_END])  # live wall plus the removed tail tiles
     used_repl = {REPLACEMENT_INDEX[i] for i in range(game._n_repl)}
@@ -28,7 +29,14 @@ def tile_conservation(game: "Game") -> list[str]:
         ids.append(game._kakan[1])
     if len(ids) != 136 or len(set(ids)) != 136:
         return [f"tile conservation: {len(ids)} ids, {len(set(ids))} distinct"]
-    return []
+    out = []
+    for i, s in enumerate(game._seats):  # the per-kind counts the table keeps in step with the hand
+        kinds = [0] * 34
+        for t in s.hand:
+            kinds[t >> 2] += 1
+        if kinds != s.kinds:
+            out.append(f"seat {i}: kind counts {s.kinds} differ from the hand's {kinds}")
+    return out
 
 
 def points_constant(game: "Game", total: int) -> list[str]:

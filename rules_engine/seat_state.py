@@ -12,7 +12,9 @@ from .tiles import is_terminal_or_honor
 class SeatState:
     """One seat's hand-local state.
 
-    - ``hand``: concealed tile ids (``13 - 3m`` between turns, ``14 - 3m`` in turn, R-HAND-1).
+    - ``hand``: concealed tile ids (``13 - 3m`` between turns, ``14 - 3m`` in turn, R-HAND-1);
+      ``kinds``: ``list[int]`` of length 34, the hand's counts by kind, kept in step with ``hand`` by
+      ``add_tile`` / ``remove_tile`` (change the hand only through them).
     - ``melds``: declared sets in call order; ``discards``: the discard history
       ``[{tile, riichi, called, tsumogiri, order}]`` (R-TURN-5).
     - ``waits``: waiting kinds of the last ``13 - 3m`` hand (R-TENPAI-1).
@@ -26,12 +28,15 @@ class SeatState:
       ``riichi-single-deal``, R-DRAW-5).
     """
 
-    __slots__ = ("hand", "melds", "discards", "discard_kinds", "waits", "riichi", "riichi_declared",
+    __slots__ = ("hand", "kinds", "melds", "discards", "discard_kinds", "waits", "riichi", "riichi_declared",
                  "double_riichi", "ippatsu", "temp_furiten", "riichi_furiten", "nagashi", "liable",
                  "deposits_posted")
 
     def __init__(self, hand: list[int]) -> None:
         self.hand = hand
+        self.kinds = [0] * 34
+        for t in hand:
+            self.kinds[t >> 2] += 1
         self.melds: list[Meld] = []
         self.discards: list[dict] = []
         self.discard_kinds: set[int] = set()
@@ -52,11 +57,22 @@ class SeatState:
         for name in self.__slots__:
             setattr(c, name, getattr(self, name))
         c.hand = list(self.hand)
+        c.kinds = list(self.kinds)
         c.melds = list(self.melds)
         c.discards = [dict(d) for d in self.discards]
         c.discard_kinds = set(self.discard_kinds)
         c.liable = dict(self.liable)
         return c
+
+    def add_tile(self, tile: int) -> None:
+        """Put tile id ``tile`` into the concealed hand (a draw)."""
+        self.hand.append(tile)
+        self.kinds[tile >> 2] += 1
+
+    def remove_tile(self, tile: int) -> None:
+        """Take tile id ``tile`` out of the concealed hand; ``ValueError`` if it is not there."""
+        self.hand.remove(tile)
+        self.kinds[tile >> 2] -= 1
 
     @property
     def is_closed(self) -> bool:

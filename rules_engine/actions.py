@@ -62,8 +62,8 @@ class Action:
             raise ValueError(f"action tile must be null or a tile id 0..135, got {tile!r}")
         tiles = data.get("tiles", [])
         if not tiles and (tiles is None or isinstance(tiles, (list, tuple))):
-            if typ == "discard" or typ == "riichi":
-                return simple_action(typ, seat, tile)  # type: ignore[arg-type]  # shared immutable value
+            if cls is Action:
+                return simple_action(typ, seat, tile)  # a shared immutable value
             return cls(type=typ, seat=seat, tile=tile, tiles=())
         if not isinstance(tiles, (list, tuple)) or any(
                 not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 136 for t in tiles):
@@ -85,7 +85,7 @@ class Action:
 _SIMPLE_CACHE: dict[tuple[str, int, int], Action] = {}
 
 
-def simple_action(typ: str, seat: int, tile: int) -> Action:
+def simple_action(typ: str, seat: int, tile: int | None) -> Action:
     """``Action(typ, seat, tile)`` without own tiles, shared from a cache (actions are immutable;
     the table builds the same discard options thousands of times per game)."""
     key = (typ, seat, tile)

@@ -43,6 +43,7 @@ from .wall import DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICAT
 PHASES = ("turn", "claim", "hand_over", "game_over")
 _YAOCHUU = tuple(TERMINAL_HONOR_KINDS)
 _NO_MELDS = (0,) * 34
+_NO_WAITS: frozenset[int] = frozenset()
 _AFTER = tuple(tuple((d + off) % 4 for off in (1, 2, 3)) for d in range(4))
 """``_AFTER[d]``: the other seats in turn order from seat ``d`` (R-CALL-5, R-MULTI)."""
 _DISCARD = tuple(tuple(simple_action("discard", seat, t) for t in range(136)) for seat in range(4))
@@ -228,7 +229,7 @@ class Game(HandEndMixin, RefusalMixin):
             hands[seat] = [w[i] for i in idx]
         self._seats = [SeatState(h) for h in hands]
         for s in self._seats:
-            s.waits = waits(s.hand)
+            self._update_waits(s)
         entry: dict = {"type": "hand", "seed": seed}
         if wall is not None:
             entry["wall"] = list(w)
@@ -327,7 +328,7 @@ class Game(HandEndMixin, RefusalMixin):
         drawn = self._drawn
         assert drawn is not None
         if (drawn >> 2) in s.waits and self._win_result(seat, drawn, tsumo=True) is not None:
-            out.append(Action("tsumo", seat, drawn))
+            out.append(simple_action("tsumo", seat, drawn))
         can_kan = len(self._kan_owners) < self.preset.max_kans and self.live_count >= 1  # R-KAN-3
         if s.riichi:
             if can_kan and self.preset.kans_after_riichi == "ankan_keep_waits":
@@ -348,7 +349,8 @@ class Game(HandEndMixin, RefusalMixin):
             if s.melds:
                 out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(hand, s.melds))
         choices = discard_choices(hand, drawn=drawn)
-        if (s.is_closed and self.scores[seat] >= 1000 and self._live_end - self._live_pos >= 4
+        if (s.shanten <= 1 and s.is_closed and self.scores[seat] >= 1000
+                and self._live_end - self._live_pos >= 4
                 and shanten_from_key(bytes(counts), len(hand)) <= 0):
             # R-RIICHI-1: some discard may leave the hand tenpai; the answer depends only on the
             # discarded kind, so each kind is asked once (waits of the 13-3m rest, R-TENPAI-1)
@@ -368,9 +370,12 @@ class Game(HandEndMixin, RefusalMixin):
         return out
 
     @staticmethod
-    def _seat_waits(s: SeatState) -> frozenset[int]:
-        """``waits(s.hand, s.meld_tiles())`` (R-TENPAI-1), counting the tiles only once."""
-        return waits_of_counts(tuple(s.kinds), meld_key(s.meld_tiles()) if s.melds else _NO_MELDS)
+    def _update_waits(s: SeatState) -> None:
+        """Set ``s.shanten`` and ``s.waits = waits(s.hand, s.meld_tiles())`` of the seat's
+        ``13 - 3m`` hand (R-TENPAI-1); waits are looked for only when the hand is tenpai."""
+        s.shanten = sh = shanten_from_key(bytes(s.kinds), len(s.hand))
+        s.waits = (waits_of_counts(tuple(s.kinds), meld_key(s.meld_tiles()) if s.melds else _NO_MELDS)
+                   if sh == 0 else _NO_WAITS)
 
     def _riichi_ankan_ok(self, s: SeatState, drawn: int) -> bool:
         """R-RIICHI-7 conditions 2–4 for an ankan of the drawn tile's kind."""
@@ -456,7 +461,7 @@ class Game(HandEndMixin, RefusalMixin):
             s.double_riichi = len(s.discards) == 1 and self._no_calls  # R-FIRST-3
         if drawn is None or drawn >> 2 != tile >> 2:
             # otherwise the rest has the counts of the hand before the draw, whose waits are kept
-            s.waits = self._seat_waits(s)
+            self._update_waits(s)
         self._drawn = None
         self._kuikae = frozenset()
         self._last_discard = (seat, tile)
@@ -488,7 +493,7 @@ class Game(HandEndMixin, RefusalMixin):
                 res = self._win_result(seat, tile, tsumo=False, chankan=chankan)
                 if res is not None:
                     wins[seat] = res
-                    opts.append(Action("ron", seat, tile))
+                    opts.append(simple_action("ron", seat, tile))
             if not chankan and not final and not s.riichi:  # R-CALL-8, R-CALL-9
                 hand = s.hand
                 kc = s.kinds
@@ -508,7 +513,7 @@ class Game(HandEndMixin, RefusalMixin):
                     if own is not None:
                         opts.append(Action("daiminkan", seat, tile, own))
             if opts:
-                opts.append(Action("pass", seat))
+                opts.append(simple_action("pass", seat, None))
                 legal[seat] = opts
         self._claim = {"discarder": discarder, "tile": tile, "chankan": chankan, "wins": wins}
         if legal:
@@ -627,7 +632,7 @@ class Game(HandEndMixin, RefusalMixin):
                 and "suukaikan" in self.preset.abortive_draws):
             self._suukaikan = True
         s = self._seats[seat]
-        s.waits = self._seat_waits(s)
+        self._update_waits(s)
         self._draw(seat, events, rinshan=True)
 
     def _ankan(self, seat: int, four: tuple[int, ...], events: list[dict]) -> None:

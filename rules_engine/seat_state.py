@@ -17,7 +17,8 @@ class SeatState:
       ``add_tile`` / ``remove_tile`` (change the hand only through them).
     - ``melds``: declared sets in call order; ``discards``: the discard history
       ``[{tile, riichi, called, tsumogiri, order}]`` (R-TURN-5).
-    - ``waits``: waiting kinds of the last ``13 - 3m`` hand (R-TENPAI-1).
+    - ``waits``: waiting kinds of the last ``13 - 3m`` hand (R-TENPAI-1); ``shanten``: that hand's
+      shanten (a drawn tile lowers it by at most one, so the table skips the riichi test when >= 2).
     - riichi: ``riichi_declared`` (declared on the last discard, not yet established,
       R-RIICHI-4), ``riichi`` (established), ``double_riichi``, ``ippatsu`` (window open).
     - furiten: ``temp_furiten`` (R-FURITEN-3), ``riichi_furiten`` (R-FURITEN-4); the
@@ -28,7 +29,7 @@ class SeatState:
       ``riichi-single-deal``, R-DRAW-5).
     """
 
-    __slots__ = ("hand", "kinds", "melds", "discards", "discard_kinds", "waits", "riichi", "riichi_declared",
+    __slots__ = ("hand", "kinds", "melds", "discards", "discard_kinds", "waits", "shanten", "riichi", "riichi_declared",
                  "double_riichi", "ippatsu", "temp_furiten", "riichi_furiten", "nagashi", "liable",
                  "deposits_posted")
 
@@ -41,6 +42,7 @@ class SeatState:
         self.discards: list[dict] = []
         self.discard_kinds: set[int] = set()
         self.waits: frozenset[int] = frozenset()
+        self.shanten = 8
         self.riichi = False
         self.riichi_declared = False
         self.double_riichi = False

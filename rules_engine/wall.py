@@ -14,6 +14,7 @@ Index layout of ``W[0..135]`` (R-WALL-2, R-WALL-3):
 from __future__ import annotations
 
 import hashlib
+import struct
 from typing import Sequence
 
 from .tiles import NUM_TILES, parse_tiles
@@ -71,12 +72,32 @@ def shuffled_wall(seed: int) -> list[int]:
 
     Raises ``ValueError`` if ``seed`` is not an int.
     """
-    stream = SeedStream(seed)
+    prefix = SeedStream(seed)._prefix  # validates the seed
+    # Inlined ``SeedStream.below``: each 32-byte block is eight big-endian 4-byte words, and a
+    # 4-byte read never straddles two blocks, so the words are taken in the same order.
+    sha256 = hashlib.sha256
+    words: tuple[int, ...] = ()
+    w = counter = 0
     wall = list(range(NUM_TILES))
     for i in range(NUM_TILES - 1, 0, -1):
-        j = stream.below(i + 1)
+        n = i + 1
+        limit = _TWO32 - (_TWO32 % n)
+        while True:
+            if w == len(words):
+                words = _EIGHT_WORDS(sha256(prefix + str(counter).encode("ascii")).digest())
+                counter += 1
+                w = 0
+            x = words[w]
+            w += 1
+            if x < limit:
+                break
+        j = x % n
         wall[i], wall[j] = wall[j], wall[i]
     return wall
+
+
+_TWO32 = 1 << 32
+_EIGHT_WORDS = struct.Struct(">8I").unpack
 
 
 def derive_seed(seed: int, *path: int) -> int:

@@ -354,14 +354,23 @@ class Game(HandEndMixin, RefusalMixin):
                 and shanten_from_key(bytes(counts), len(hand)) <= 0):
             # R-RIICHI-1: some discard may leave the hand tenpai; the answer depends only on the
             # discarded kind, so each kind is asked once (waits of the 13-3m rest, R-TENPAI-1)
-            melds = meld_key(s.meld_tiles()) if s.melds else _NO_MELDS
+            # With no melds and no kind held four times no wait can be excluded (TV-06 (a)), so the
+            # rest has waits exactly when its shanten is 0; otherwise the waits are looked up.
+            melds = meld_key(s.meld_tiles()) if s.melds else None
+            n = len(hand) - 1
             tenpai_after: dict[int, bool] = {}
             for t in choices:
                 k = t >> 2
                 ok = tenpai_after.get(k)
                 if ok is None:
                     counts[k] -= 1
-                    ok = tenpai_after[k] = bool(waits_of_counts(tuple(counts), melds))
+                    if shanten_from_key(bytes(counts), n) != 0:
+                        ok = False
+                    elif melds is None and 4 not in counts:
+                        ok = True
+                    else:
+                        ok = bool(waits_of_counts(tuple(counts), melds or _NO_MELDS))
+                    tenpai_after[k] = ok
                     counts[k] += 1
                 if ok:
                     out.append(simple_action("riichi", seat, t))

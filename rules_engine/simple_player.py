@@ -106,7 +106,12 @@ def decide(view: dict) -> Action:
         raise ValueError("the view offers no legal action")
     by_type: dict[str, list[dict]] = {}
     for a in legal:
-        by_type.setdefault(a["type"], []).append(a)
+        typ = a["type"]
+        group = by_type.get(typ)
+        if group is None:
+            by_type[typ] = [a]
+        else:
+            group.append(a)
     choice = _choose(view, by_type, legal)
     return Action.from_json(choice)
 

@@ -37,3 +37,46 @@ def test_simulate_unknown_preset_is_an_error(capsys):
 def test_run_hands_reports_a_rate():
     r = simulate.run_hands(5, 1)
     assert r["hands"] >= 5 and r["games"] >= 1 and r["hands_per_second"] > 0
+
+
+def test_p_sys_2_decision_view_is_the_seat_view_without_the_table_records():
+    """P-SYS-2: the simulator's players decide on ``views.decision_view``, which must hold
+    exactly the seat's own view minus ``players``, ``hand_result`` and ``game_result``."""
+    import pytest
+
+    from rules_engine import simple_player
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+    from rules_engine.views import decision_view
+
+    game = Game.new(get_preset("riichi-single-deal"), 21)
+    compared = 0
+    while game.phase in ("turn", "claim"):
+        for seat in game.pending_seats():
+            full = game.view(seat)
+            small = decision_view(game, seat)
+            assert small == {k: v for k, v in full.items() if k not in ("players", "hand_result", "game_result")}
+            assert list(small) == [k for k in full if k in small]  # same key order
+            compared += 1
+        seat = game.pending_seats()[0]
+        game.apply(simple_player.decide(decision_view(game, seat)))
+    assert compared > 20
+    for bad in (None, 4, True):
+        with pytest.raises(ValueError):
+            decision_view(game, bad)
+
+
+def test_r_wall_9_conservation_check_catches_kind_counts_out_of_step():
+    """R-WALL-9 check: the per-kind counts the table keeps beside each hand must match it."""
+    from rules_engine import invariants
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+
+    game = Game.new(get_preset("riichi-single-deal"), 4)
+    assert invariants.tile_conservation(game) == []
+    broken = game.clone()
+    t = broken._seats[2].hand[0]
+    broken._seats[2].kinds[t >> 2] += 1
+    problems = invariants.tile_conservation(broken)
+    assert len(problems) == 1 and problems[0].startswith("seat 2: kind counts")
+    assert invariants.tile_conservation(game) == []  # the clone's counts are its own

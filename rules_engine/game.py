@@ -306,7 +306,7 @@ class Game(HandEndMixin, RefusalMixin):
         self._turn, self._drawn, self._kuikae = seat, tile, frozenset()
         self._turn_kind = "rinshan" if rinshan else "draw"
         events.append({"type": "draw", "seat": seat, "tile": tile, "rinshan": rinshan,
-                       "wall_count": self.live_count})
+                       "wall_count": self._live_end - self._live_pos})
         self._open_turn(seat, events)
 
     def _open_turn(self, seat: int, events: list[dict]) -> None:
@@ -329,7 +329,8 @@ class Game(HandEndMixin, RefusalMixin):
         assert drawn is not None
         if (drawn >> 2) in s.waits and self._win_result(seat, drawn, tsumo=True) is not None:
             out.append(simple_action("tsumo", seat, drawn))
-        can_kan = len(self._kan_owners) < self.preset.max_kans and self.live_count >= 1  # R-KAN-3
+        # R-KAN-3: kans left and L >= 1
+        can_kan = len(self._kan_owners) < self.preset.max_kans and self._live_end > self._live_pos
         if s.riichi:
             if can_kan and self.preset.kans_after_riichi == "ankan_keep_waits":
                 four = tuple(sorted(t for t in s.hand if t >> 2 == drawn >> 2))
@@ -479,7 +480,8 @@ class Game(HandEndMixin, RefusalMixin):
         if auto:
             ev["auto"] = True
         events.append(ev)
-        self._reveal_pending(events)  # R-DORA-3: pending open/added-kan indicator
+        if self._pending_dora:
+            self._reveal_pending(events)  # R-DORA-3: pending open/added-kan indicator
         if (self._no_calls and self._order == 4 and "suufon_renda" in self.preset.abortive_draws
                 and all(len(x.discards) == 1 for x in self._seats)
                 and len({x.discards[0]["tile"] >> 2 for x in self._seats}) == 1
@@ -491,7 +493,7 @@ class Game(HandEndMixin, RefusalMixin):
     def _open_claims(self, discarder: int, tile: int, events: list[dict], *, chankan: bool) -> None:
         """Offer responses to a discard (R-TURN-6) or an added-kan tile (R-KAN-5)."""
         kind = tile >> 2
-        final = self.live_count == 0
+        final = self._live_end == self._live_pos
         legal: dict[int, list[Action]] = {}
         wins: dict[int, Any] = {}
         for off in (1, 2, 3):
@@ -576,7 +578,7 @@ class Game(HandEndMixin, RefusalMixin):
         if self._suukaikan:  # R-ABORT-4
             self._abort("suukaikan", events)
             return
-        if self.live_count == 0:  # R-WALL-7
+        if self._live_end == self._live_pos:  # R-WALL-7 (L = 0)
             self._exhaustive_draw(events)
             return
         call = next((answers[s] for s in order if s in answers and answers[s].type in ("pon", "daiminkan")),

@@ -13,27 +13,6 @@ from .shanten import shanten, shanten_from_key
 _PREFERRED = ("tsumo", "ron", "kyuushu")
 
 
-def _connectivity(counts: list[int], kind: int) -> int:
-    """How useful one tile of ``kind`` is to the rest of the hand (pairs, neighbours):
-    3 per other copy, 2 per neighbour kind held, 1 per kind two away held, 1 for 3..7."""
-    score = 3 * (counts[kind] - 1)
-    if kind < 27:
-        num = kind % 9
-        if num >= 1:
-            if counts[kind - 1]:
-                score += 2
-            if num >= 2 and counts[kind - 2]:
-                score += 1
-        if num <= 7:
-            if counts[kind + 1]:
-                score += 2
-            if num <= 6 and counts[kind + 2]:
-                score += 1
-        if 2 <= num <= 6:
-            score += 1
-    return score
-
-
 def _best_discard(view: dict, tiles: list[int]) -> int:
     """The tile among ``tiles`` whose discard leaves the lowest shanten.
 
@@ -50,7 +29,8 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
     keys = []
     for t in tiles:
         k = t >> 2
-        c = 3 * (counts[k] - 1)  # _connectivity(counts, k), inlined
+        # connectivity: 3 per other copy, 2 per neighbour kind held, 1 per kind two away, 1 for 3..7
+        c = 3 * (counts[k] - 1)
         if k < 27:
             num = k % 9
             if num >= 1:

@@ -16,10 +16,13 @@ counted as waiting for a fifth copy (R-TENPAI-1, TV-06 (a)).
 Results are cached, keyed by the raw ``bytes`` of the suit's counts. All
 405,350 possible suits share only 127 distinct distance vectors, so vectors
 are interned to small ints and the suit-combination steps are cached by those
-ints as well. The vectors of every suit holding at most ``SHIPPED_MAX_TILES``
-tiles (24,310 suits, nearly all suits of real hands) are shipped precomputed in
-``_suit_data.py`` and loaded at import; other suits are computed on first use.
-Regenerate the data with ``python -m rules_engine._suit_tables --write-data``.
+ints as well. The vector of every suit holding at most ``SHIPPED_MAX_TILES``
+(14) tiles is shipped precomputed in ``_suit_data.py`` as one byte per suit,
+indexed by the suit's counts read as a base-5 number (``5**9`` bytes, 255 for
+impossible suits, about 80 KB compressed, 2 MB in memory once loaded at
+import), so no suit is ever computed at run time in a long game loop.
+Regenerate the data with ``python -m rules_engine._suit_tables --write-data``
+(about a minute).
 """
 from __future__ import annotations
 
@@ -29,8 +32,17 @@ import threading
 import zlib
 from typing import Iterator
 
-SHIPPED_MAX_TILES = 8
+SHIPPED_MAX_TILES = 14
 """Suits with at most this many tiles are precomputed in ``_suit_data.py``."""
+
+NO_VECTOR = 255
+"""Byte of the shipped table for a suit that no hand can hold."""
+
+_SHIPPED: bytes = b""
+"""The shipped table: ``_SHIPPED[base5(counts)]`` = index into ``_SHIPPED_VIDS``."""
+
+_SHIPPED_VIDS: list[int] = []
+"""Interned vector id of each shipped vector."""
 
 INF = 99
 """Distance of an impossible (sets, pair) target."""
@@ -154,10 +166,23 @@ def suit_id(key: bytes) -> int:
     if vid is None:
         if len(key) != 9:
             raise ValueError(f"a suit key holds 9 counts, got {len(key)}")
-        vid = SUIT_IDS[key] = _intern(_suffix(0, 0, key))
-        if len(_SUFFIX) > _SUFFIX_LIMIT:
-            _SUFFIX.clear()
+        shipped = NO_VECTOR
+        if _SHIPPED and max(key) <= 4:
+            shipped = _SHIPPED[base5(key)]
+        if shipped != NO_VECTOR:
+            vid = _SHIPPED_VIDS[shipped]
+        else:
+            vid = _intern(_suffix(0, 0, key))
+            if len(_SUFFIX) > _SUFFIX_LIMIT:
+                _SUFFIX.clear()
+        SUIT_IDS[key] = vid
     return vid
+
+
+def base5(key: bytes) -> int:
+    """Index of a suit's 9 counts (each 0..4) in the shipped table: ``sum(c[i] * 5**i)``."""
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = key
+    return c0 + 5 * (c1 + 5 * (c2 + 5 * (c3 + 5 * (c4 + 5 * (c5 + 5 * (c6 + 5 * (c7 + 5 * c8)))))))
 
 
 def honor_id(key: bytes) -> int:
@@ -238,36 +263,40 @@ def suit_keys(max_tiles: int) -> Iterator[bytes]:
 
 
 def build_data(max_tiles: int = SHIPPED_MAX_TILES) -> tuple[list[tuple[int, ...]], bytes]:
-    """Compute the shipped data: distance vectors, and one vector index per ``suit_keys`` key."""
+    """Compute the shipped data: the distance vectors, and a ``5**9``-byte table
+    giving for each suit (by ``base5``) of at most ``max_tiles`` tiles its index
+    into the vectors (``NO_VECTOR`` elsewhere)."""
     vectors: list[tuple[int, ...]] = []
     index: dict[tuple[int, ...], int] = {}
-    out = bytearray()
+    table = bytearray([NO_VECTOR]) * (5 ** 9)
     for key in suit_keys(max_tiles):
         vec = _suffix(0, 0, key)
         if vec not in index:
             index[vec] = len(vectors)
             vectors.append(vec)
-        out.append(index[vec])
-    return vectors, bytes(out)
+        table[base5(key)] = index[vec]
+        if len(_SUFFIX) > 4 * _SUFFIX_LIMIT:
+            _SUFFIX.clear()
+    return vectors, bytes(table)
 
 
 def write_data(path: str) -> None:
-    """Write ``_suit_data.py`` (generated source: the vectors and compressed indices)."""
-    vectors, ids = build_data()
-    packed = base64.b64encode(zlib.compress(ids, 9)).decode("ascii")
+    """Write ``_suit_data.py`` (generated source: the vectors and the compressed table)."""
+    vectors, table = build_data()
+    packed = base64.b64encode(zlib.compress(table, 9)).decode("ascii")
     lines = [
         '"""Precomputed suit distance vectors (generated; do not edit).',
         "",
         "Written by ``python -m rules_engine._suit_tables --write-data``; see",
-        "``_suit_tables``. ``IDS`` is base64 of zlib-compressed bytes: for each suit",
-        "of ``suit_keys(MAX_TILES)`` in order, its index into ``VECTORS``.",
+        "``_suit_tables``. ``TABLE`` is base64 of zlib-compressed bytes: for each",
+        "suit, at offset ``base5(counts)``, its index into ``VECTORS`` (255: none).",
         '"""',
         f"MAX_TILES = {SHIPPED_MAX_TILES}",
-        f"COUNT = {len(ids)}",
+        f"SIZE = {len(table)}",
         "VECTORS = (",
         *[f"    {v!r}," for v in vectors],
         ")",
-        "IDS = (",
+        "TABLE = (",
         *[f'    "{packed[i:i + 76]}"' for i in range(0, len(packed), 76)],
         ")",
         "",
@@ -277,15 +306,16 @@ def write_data(path: str) -> None:
 
 
 def _load_shipped() -> None:
+    global _SHIPPED, _SHIPPED_VIDS
     try:
         from rules_engine import _suit_data as data
     except ImportError:  # pragma: no cover - only while regenerating the data
         return
-    ids = zlib.decompress(base64.b64decode(data.IDS))
-    if data.MAX_TILES != SHIPPED_MAX_TILES or len(ids) != data.COUNT:
+    table = zlib.decompress(base64.b64decode(data.TABLE))
+    if data.MAX_TILES != SHIPPED_MAX_TILES or len(table) != data.SIZE or data.SIZE != 5 ** 9:
         raise RuntimeError("rules_engine/_suit_data.py is stale: regenerate it (see _suit_tables)")
-    vid_of = [_intern(v) for v in data.VECTORS]
-    SUIT_IDS.update(zip(suit_keys(data.MAX_TILES), (vid_of[i] for i in ids)))
+    _SHIPPED_VIDS = [_intern(v) for v in data.VECTORS]
+    _SHIPPED = table
 
 
 if __name__ == "__main__":

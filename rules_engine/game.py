@@ -424,6 +424,32 @@ class Game(HandEndMixin, RefusalMixin):
             rinshan=tsumo and self._turn_kind == "rinshan", chankan=chankan,
             tenhou=first and seat == self.dealer, chiihou=first and seat != self.dealer)
 
+    def tenpai_without_yaku(self, seat: int) -> bool:
+        """True when ``seat`` (0..3) is tenpai but no waiting kind gives a yaku by ron (P-PLAY-7).
+
+        Judged on the shape and the hand's fixed yaku only: a ron on any waiting
+        kind, without riichi, dora, haitei/houtei or chankan; a seat in riichi
+        always has a yaku. Such a hand can still win by tsumo when closed
+        (menzen tsumo). False when not tenpai or not between turns.
+        """
+        s = self._seats[seat]
+        if len(s.hand) % 3 != 1 or not s.waits or s.riichi or s.riichi_declared:
+            return False
+        from .riichi import WinContext
+        used = set(s.hand)
+        for m in s.melds:
+            used.update(m.tiles)
+        melds = tuple(s.melds)
+        for kind in s.waits:
+            tile = next((t for t in (4 * kind + 1, 4 * kind + 2, 4 * kind + 3, 4 * kind) if t not in used), None)
+            if tile is None:
+                continue
+            ctx = WinContext(concealed=tuple(s.hand) + (tile,), melds=melds, win_tile=tile, tsumo=False,
+                             seat_wind=self.seat_wind(seat), round_wind=self.round_wind)
+            if _evaluate(ctx, self.preset) is not None:
+                return False
+        return True
+
     def _win_result(self, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Any:
         return _evaluate(self._win_context(seat, tile, tsumo=tsumo, chankan=chankan), self.preset)
 

@@ -37,12 +37,14 @@ def build_view(game: "Game", seat: int | None) -> dict:
     view["game_result"] = game.game_result
     if seat is not None:
         _add_private(game, seat, view)
+        view["tenpai_no_yaku"] = game.tenpai_without_yaku(seat)
     return view
 
 
 def decision_view(game: "Game", seat: int) -> dict:
     """What a computer player deciding for ``seat`` needs, built quickly: ``game.view(seat)``
-    without ``players``, ``hand_result`` and ``game_result`` (every other key, same values).
+    without ``players``, ``hand_result``, ``game_result`` and ``tenpai_no_yaku`` (every other
+    key, same values).
     The simulator's simple player uses it (its seat wind is ``(seat - dealer) % 4``). Raises
     ``ValueError`` for a seat outside 0..3."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:

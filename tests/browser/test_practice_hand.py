@@ -22,7 +22,7 @@ PASSWORD = "Tiles-and-Winds-2026"
 VIEW_KEYS = {"preset", "preset_version", "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba",
              "riichi_deposits", "scores", "wall_count", "dora_indicators", "turn", "last_discard",
              "pending_seats", "players", "hand", "drawn_tile", "legal_actions", "furiten", "waits",
-             "hand_result", "game_result", "kuikae", "kakan"}
+             "hand_result", "game_result", "kuikae", "kakan", "tenpai_no_yaku"}
 PLAYER_KEYS = {"seat", "seat_wind", "discards", "melds", "riichi", "concealed_count"}
 
 

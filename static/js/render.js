@@ -119,7 +119,7 @@ function centerEl(ctx) {
     h("div", { class: "round" }, round),
     h("dl", { class: "counters" },
       h("div", {}, h("dt", {}, t("honba")), h("dd", { dataset: { role: "honba" } }, view.honba)),
-      h("div", {}, h("dt", {}, t("deposits")), h("dd", { dataset: { role: "deposits" } }, view.riichi_deposits)),
+      h("div", {}, h("dt", {}, t("deposits")), h("dd", { dataset: { role: "deposits" } }, Math.round(view.riichi_deposits / 1000))),  // points -> sticks
       h("div", {}, h("dt", {}, t("wall")), h("dd", { dataset: { role: "wall" } }, view.wall_count))),
     h("div", { class: "dora" }, h("span", { class: "label" }, t("dora")),
       h("span", { class: "dora-tiles" }, (view.dora_indicators || []).map((id) => tileEl(id, { base, t })))));

@@ -75,7 +75,7 @@ def make_view(**over) -> dict:
     hand.append(drawn)
     view = {
         "preset": "riichi", "preset_version": 1, "seat": 0, "phase": "turn", "seq": SEQ,
-        "round_wind": 0, "hand_number": 1, "dealer": 1, "honba": 2, "riichi_deposits": 1,
+        "round_wind": 0, "hand_number": 1, "dealer": 1, "honba": 2, "riichi_deposits": 1000,
         "scores": [25000, 24000, 26000, 24000], "wall_count": 38, "dora_indicators": tiles("3p", used),
         "turn": 0, "last_discard": None, "pending_seats": [0],
         "players": [seat_entry(0, 3, count=14), seat_entry(1, 0), seat_entry(2, 1), seat_entry(3, 2)],
@@ -296,9 +296,12 @@ def test_p_play_7_aids_round_counters_dora_furiten_waits(open_table):
     assert page.locator(".seat[data-seat='1'] .badge-dealer").count() == 1
     assert page.locator(".badge-cpu").count() == 3
     assert page.inner_text(".seat[data-seat='2'] [data-role=score]") == "26,000"
+    assert page.locator("[data-role=no-yaku]").count() == 0
     push(page, state(make_view(seq=SEQ + 1, furiten=False)))
     assert page.locator("[data-role=furiten]").count() == 0
     assert page.locator("[data-role=waits]").count() == 0
+    push(page, state(make_view(seq=SEQ + 2, waits=[8], tenpai_no_yaku=True, phase="turn")))
+    assert page.locator("[data-role=no-yaku]").count() == 1  # P-PLAY-7 warning: tenpai without yaku
 
 
 def _win_result(view: dict) -> dict:

@@ -120,18 +120,26 @@ class GameLog(APIView):
         return Response({"game": game_info(game, _seat), "log": game.log})
 
 
+_BAD_REQUEST_CODES = frozenset({"malformed", "unknown_action", "not_your_seat"})
+"""Refusal codes of ``service.ActionRejected`` that mean the request itself is malformed."""
+
+
 class GameAction(APIView):
     """Submit an action for my seat (same service and checks as the WebSocket)."""
 
     @extend_schema(request=ActionSerializer,
-                   responses={200: GameDetailSerializer, 409: OpenApiResponse(ErrorSerializer)})
+                   responses={200: GameDetailSerializer, 400: OpenApiResponse(ErrorSerializer),
+                              409: OpenApiResponse(ErrorSerializer)})
     def post(self, request, pk: int):
         game, seat = _my_game(request, pk)
         body = request.data if isinstance(request.data, dict) else {}
         try:
             service.submit_action(game.pk, seat, body.get("action"), body.get("seq"))
         except service.ActionRejected as exc:
+            # A request that is wrong in itself is a 400; one that no longer fits the table
+            # (stale decision, illegal now, game over) is a 409 conflict.
+            code = status.HTTP_400_BAD_REQUEST if exc.code in _BAD_REQUEST_CODES else status.HTTP_409_CONFLICT
             return Response({"type": "error", "code": exc.code, "message": exc.message,
-                             "rule": exc.rule}, status=status.HTTP_409_CONFLICT)
+                             "rule": exc.rule}, status=code)
         game.refresh_from_db()
         return Response({"game": game_info(game, seat), "view": seat_view(game, seat)})

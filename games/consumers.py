@@ -42,11 +42,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=4401)
+            await self._refuse(4401, "not_allowed", "Your session has ended; please log in again.")
             return
         self.seat = await database_sync_to_async(self._find_seat)(user)
         if self.seat is None:      # practice games have no spectators (P-PRAC-3)
-            await self.close(code=4403)
+            await self._refuse(4403, "not_allowed", "You are not a player at this table.")
             return
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         seat_group = _seat_group(self.game_id, self.seat)
@@ -57,6 +57,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send_state()
         await database_sync_to_async(self._rearm_computers)()
+
+    async def _refuse(self, code: int, error: str, message: str) -> None:
+        """Accept, say why, then close with ``code`` (4401 not signed in, 4403 not a player).
+
+        A close before the handshake reaches the browser only as code 1006, so the
+        client could not tell a refusal from a dropped line and would reconnect forever.
+        Nothing about the table is sent.
+        """
+        await self.accept()
+        await self.send(text_data=json.dumps({"type": "error", "code": error, "message": message, "rule": None}))
+        await self.close(code=code)
 
     def _find_seat(self, user) -> int | None:
         game = Game.objects.filter(pk=self.game_id).first()

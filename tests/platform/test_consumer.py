@@ -143,10 +143,14 @@ async def test_p_acct_5_anonymous_and_strangers_are_refused(alice, make_user):
     from django.contrib.auth.models import AnonymousUser
     game = await new_practice(alice)
     bob = await database_sync_to_async(make_user)("bob")
-    for user in (AnonymousUser(), bob):
+    for user, code in ((AnonymousUser(), 4401), (bob, 4403)):
         comm = connect(user, game.pk)
         connected, _ = await comm.connect()
-        assert not connected                 # practice has no spectators (P-PRAC-3)
+        assert connected                     # accepted only to say why, so the browser can tell
+        error = await comm.receive_json_from()
+        assert error["type"] == "error" and error["code"] == "not_allowed"
+        assert "hand" not in json.dumps(error)   # nothing about the table
+        assert await comm.receive_output() == {"type": "websocket.close", "code": code}
 
 
 @pytest.mark.parametrize("closes_older", [True, False], ids=["older closed", "older told only"])

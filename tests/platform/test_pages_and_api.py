@@ -94,6 +94,22 @@ def test_api_create_list_detail_and_log(client, alice):
     assert Engine.from_log(log).phase == "game_over"
 
 
+def test_api_action_refusals_change_nothing_400_for_malformed_409_for_stale(client, alice):
+    client.force_login(alice)
+    body = client.post(reverse("api-games"), {"preset": "riichi-single-deal"}, content_type="application/json").json()
+    game_id, seat, seq = body["game"]["id"], body["game"]["my_seat"], body["view"]["seq"]
+    url = reverse("api-game-action", args=[game_id])
+    before = Game.objects.get(pk=game_id).state_version
+    cases = [({"seq": seq, "action": "discard"}, 400, "malformed"),
+             ({"seq": seq, "action": {"type": "fly"}}, 400, "unknown_action"),
+             ({"seq": seq, "action": {"type": "pass", "seat": (seat + 1) % 4}}, 400, "not_your_seat"),
+             ({"seq": seq - 1, "action": {"type": "pass"}}, 409, "stale_seq")]
+    for payload, status_code, code in cases:
+        response = client.post(url, payload, content_type="application/json")
+        assert response.status_code == status_code and response.json()["code"] == code, (payload, response.json())
+    assert Game.objects.get(pk=game_id).state_version == before          # nothing changed
+
+
 def test_api_refuses_bad_practice_requests(client, alice):
     client.force_login(alice)
     for body in ({"preset": "taiwanese"}, {"strength": "godlike"}):

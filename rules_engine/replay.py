@@ -4,8 +4,11 @@
 ``rules_engine.simulate --log`` (a ``{"type": "game", "preset", "version"}`` header,
 the ``hand``/``action`` entries of ``Game.log`` with their recorded events, and an
 ``{"type": "end", "scores", "game_result"}`` line), re-plays each game from its hand
-seeds and actions, and checks every recorded event list and the final scores. Prints a
-JSON summary; the exit status is 1 when anything differs or the log is malformed.
+seeds and actions, and checks every recorded event list and the final scores. It also
+takes one stored game as a single JSON document: ``Game.log`` itself, or the platform's
+``/api/games/<id>/log/`` answer ``{"game": ..., "log": {...}}`` (no final scores to
+compare then; the events are still verified). Prints a JSON summary; the exit status is 1
+when anything differs or the log is malformed.
 """
 from __future__ import annotations
 
@@ -45,6 +48,23 @@ def read_games(lines: Iterable[str]) -> list[dict]:
     return games
 
 
+def read_log_text(text: str) -> list[dict]:
+    """Game records from a file's text: one JSON document holding a single ``Game.log``
+    (optionally under ``"log"``, as the platform's API serves it), or JSON lines (``read_games``).
+    Raises ``ValueError`` for malformed input."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError:
+        doc = None
+    if isinstance(doc, dict):
+        log = doc.get("log", doc)
+        if isinstance(log, dict) and "entries" in log and "preset" in log:
+            if not isinstance(log["entries"], list):
+                raise ValueError("log entries must be a list")
+            return [{"preset": log["preset"], "version": log.get("version"), "entries": log["entries"], "end": None}]
+    return read_games(text.splitlines())
+
+
 def verify_game(record: dict) -> list[str]:
     """Re-play one game record; return the list of differences (empty when it reproduces)."""
     try:
@@ -63,11 +83,11 @@ def verify_game(record: dict) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rules_engine.replay", description=__doc__.split("\n")[0])
-    ap.add_argument("log", help="JSON-lines log file")
+    ap.add_argument("log", help="JSON-lines log file, or one stored game's log as a JSON document")
     args = ap.parse_args(argv)
     try:
         with open(args.log) as fh:
-            games = read_games(fh)
+            games = read_log_text(fh.read())
     except (OSError, ValueError, KeyError) as exc:
         print(json.dumps({"ok": False, "error": str(exc)}))
         return 1

@@ -71,3 +71,26 @@ def test_action_json_round_trip_and_malformed_input():
                 {"type": "pon", "seat": 0, "tile": 1, "tiles": [2, 2]}, ["discard"], {"type": "discard", "seat": True}):
         with pytest.raises(ValueError):
             Action.from_json(bad)
+
+
+def test_replay_cli_takes_one_stored_game_as_a_json_document(tmp_path, capsys):
+    """A log as the platform's API serves it (``{"game": ..., "log": Game.log}``) replays too."""
+    import json
+
+    from rules_engine import replay, simple_player
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+
+    game = Game.new(get_preset("riichi-single-deal"), 77)
+    while game.phase in ("turn", "claim"):
+        game.apply(simple_player.decide(game.view(game.pending_seats()[0])))
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"game": {"id": 1}, "log": game.log}, indent=2))
+    assert replay.main([str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+    tampered = json.loads(path.read_text())
+    action = next(e for e in tampered["log"]["entries"] if e["type"] == "action")
+    action["events"] = [{"type": "made_up"}]
+    path.write_text(json.dumps(tampered))
+    assert replay.main([str(path)]) == 1
+    assert json.loads(capsys.readouterr().out)["ok"] is False

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.computers import available_strengths, default_strength
 
+from .display import STRENGTH_NAMES
 from .service import DEFAULT_PRACTICE_PRESET
 
 FORMAT_CHOICES = [
@@ -25,5 +26,6 @@ class PracticeForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["strength"].choices = list(available_strengths().items())
+        self.fields["strength"].choices = [(k, STRENGTH_NAMES.get(k, label))   # translated (P-BOT-2)
+                                           for k, label in available_strengths().items()]
         self.fields["strength"].initial = default_strength()

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from . import replay, service
+from .display import action_display, hand_label
 from .forms import PracticeForm
 from .models import Game
 from .selectors import games_of, review_allowed, unfinished_games_of
@@ -78,9 +79,16 @@ def review(request, pk: int):
         return redirect("table", pk=game.pk)
     seats = {p["seat"]: p for p in players_of(game)}
     names = {seat: p["name"] for seat, p in seats.items()}
-    actions = [{"record": a, "player": seats.get(a.seat)} for a in game.actions.order_by("index")]
+    actions = [{"record": a, "player": seats.get(a.seat),
+                "move": action_display(a.data) if isinstance(a.data, dict) else None}
+               for a in game.actions.order_by("index")]
+    hands = replay.hand_summaries(game.log, names)
+    for hand in hands:                  # "East 2" -> the translated label
+        wind, _space, n = hand["label"].partition(" ")
+        if wind in replay.WINDS and n.isdigit():
+            hand["label"] = hand_label(replay.WINDS.index(wind) * 4 + int(n) - 1)
     return render(request, "games/review.html", {
         "game": game, "actions": actions, "players": list(seats.values()),
-        "hands": replay.hand_summaries(game.log, names),
+        "hands": hands,
         "game_end": replay.game_end_summary(game.log, names),
     })

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -108,3 +109,20 @@ def test_p_bot_2_computers_and_profile_show_translated_strength_and_family(clien
     assert name in profile and "Taiwanés" in profile and "Taiwanese" not in profile
     practice = client.get(reverse("practice"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert name in practice and STRENGTHS[strength] not in practice
+
+
+def test_narrow_screen_tables_carry_translated_cell_labels(client, alice):
+    """At 360 px the game list, ratings and roster stack each cell as "label: value"
+    (static/css/site.css, ``.stack-table``); the labels come from ``data-label``."""
+    service.create_practice(alice, "riichi-single-deal")
+    client.force_login(alice)
+    with translation.override("es"):
+        players, family, operator = (translation.gettext(w) for w in ("Players", "Family", "Operator"))
+    assert players != "Players"
+    for url, label in ((reverse("my_games"), players), (reverse("lobby"), players),
+                       (reverse("profile", args=[alice.username]), family),
+                       (reverse("computers"), operator)):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+        assert "stack-table" in page and f'data-label="{label}"' in page, url
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "site.css").read_text()
+    assert "td[data-label]::before" in css and "attr(data-label)" in css

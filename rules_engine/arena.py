@@ -26,7 +26,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from rules_engine.actions import Action
 from rules_engine.ai import STRENGTHS, decide
 from rules_engine.game import Game
 from rules_engine.preset import get_preset

@@ -87,7 +87,7 @@ def _kakan_game(**kw):
 
 def test_r_kan_5_chankan_robs_the_added_kan_and_tv_07e_reveals_nothing():
     g = _kakan_game()
-    ev = act(g, 1, "shouminkan", "3s")
+    act(g, 1, "shouminkan", "3s")
     assert g.phase == "claim" and g.pending_seats() == [2]
     assert len(g._seats[1].hand) == 14 - 3 - 1  # R-HAND-1: one lower while robbing is checked
     act(g, 2, "ron", "3s")

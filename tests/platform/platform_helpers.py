@@ -13,3 +13,19 @@ def current_engine(game: Game):
 
 def human_seat(game: Game) -> int:
     return game.seats.get(user__is_computer=False).seat
+
+
+def finish(game: Game) -> Game:
+    """Play the human seat of a single-hand game to its end (computers act eagerly);
+    returns the refreshed row. Raises ``AssertionError`` if it does not end in 500 actions."""
+    from conftest import human_choice
+
+    from games import service
+    seat = human_seat(game)
+    for _ in range(500):
+        engine = current_engine(game)
+        if engine.phase == "game_over":
+            game.refresh_from_db()
+            return game
+        service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
+    raise AssertionError("did not finish")

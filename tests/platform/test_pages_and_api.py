@@ -4,24 +4,13 @@ from __future__ import annotations
 import pytest
 from conftest import human_choice
 from django.urls import reverse
+from platform_helpers import finish
 
 from games import service
 from games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-def finish(game: Game) -> Game:
-    """Play the human seat of a single-hand game to its end (computers act eagerly)."""
-    from platform_helpers import current_engine, human_seat
-    seat = human_seat(game)
-    for _ in range(500):
-        engine = current_engine(game)
-        if engine.phase == "game_over":
-            game.refresh_from_db()
-            return game
-        service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
-    raise AssertionError("did not finish")
 
 
 def test_lobby_invites_visitors_to_sign_up(client):

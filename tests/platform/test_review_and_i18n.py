@@ -61,17 +61,8 @@ def test_action_display_of_a_chi():
 
 
 def _finished_game(alice) -> Game:
-    from platform_helpers import current_engine, human_seat
-    from conftest import human_choice
-    game = service.create_practice(alice, "riichi-single-deal")
-    seat = human_seat(game)
-    for _ in range(500):
-        engine = current_engine(game)
-        if engine.phase == "game_over":
-            game.refresh_from_db()
-            return game
-        service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
-    raise AssertionError("did not finish")
+    from platform_helpers import finish
+    return finish(service.create_practice(alice, "riichi-single-deal"))
 
 
 def test_p_replay_3_review_shows_tile_images_not_raw_ids(client, alice):

@@ -49,6 +49,20 @@ def _start_single_hand(page) -> int:
     return int(re.search(r"/games/(\d+)/$", page.url).group(1))
 
 
+def _toggle_off_by_keyboard(page, name: str) -> None:
+    """Turn a table toggle (P-PLAY-2a) off the way a keyboard user does: focus the checkbox and
+    press Space. Works while the results dialog covers the toggles; asserts the box is then off."""
+    if not page.locator("details.toggles[open]").count():
+        page.locator("details.toggles summary").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("details.toggles[open]", timeout=5000)
+    box = page.locator(f"input[data-toggle={name}]")
+    if box.is_checked():
+        box.focus()
+        page.keyboard.press("Space")
+    page.wait_for_function(f"!document.querySelector('input[data-toggle={name}]').checked", timeout=5000)
+
+
 def _state_frames(frames: list[str]) -> list[dict]:
     out = []
     for raw in frames:
@@ -257,11 +271,10 @@ def test_p_flow_1_east_round_continue_starts_the_next_hand(live_server_proc, bro
     panel = page.locator("[data-role=result]")
     assert panel.locator("table.changes tr").count() == 4
     assert page.locator(".game-over").count() == 0, "one hand does not end an East round"
-    # Toggles off, so the new hand waits for the player.
-    if not page.locator("details.toggles[open]").count():
-        page.click("details.toggles summary")
+    # Toggles off, so the new hand waits for the player. The results screen lies over the table
+    # at phone width, so the player reaches the toggles with the keyboard (focus, then Space).
     for name in ("autoWin", "noCalls", "autoDiscard"):
-        page.uncheck(f"input[data-toggle={name}]")
+        _toggle_off_by_keyboard(page, name)
     page.wait_for_timeout(300)
     assert page.locator("[data-role=result]").count() == 1, "the results screen waits for Continue"
     page.click("button[data-action=continue]")

@@ -79,7 +79,7 @@ async def test_j4_practice_hand_over_the_websocket(alice):
     """J4: connect, get the own seat view, play a complete single hand against computers."""
     game = await new_practice(alice, seat=2)
     comm = connect(alice, game.pk)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=RECEIVE_TIMEOUT)
     assert connected
     first = await receive_type(comm, "state")
     assert first["game"]["my_seat"] == 2 and first["game"]["preset"] == "riichi-single-deal"
@@ -90,13 +90,13 @@ async def test_j4_practice_hand_over_the_websocket(alice):
     assert final["view"]["hand_result"] is not None
     game = await reload(game)
     assert game.status == "finished"
-    await comm.disconnect()
+    await comm.disconnect(timeout=RECEIVE_TIMEOUT)
 
 
 async def test_p_sys_2_each_connection_gets_only_its_own_seat_view(alice):
     game = await new_practice(alice, seat=1)
     comm = connect(alice, game.pk)
-    await comm.connect()
+    await comm.connect(timeout=RECEIVE_TIMEOUT)
     state = await latest_state(comm)
     view = state["view"]
     assert view["seat"] == 1 and len(view["hand"]) in (13, 14)
@@ -104,7 +104,7 @@ async def test_p_sys_2_each_connection_gets_only_its_own_seat_view(alice):
     assert '"wall"' not in text          # never the wall (engine-api "Views")
     for p in view["players"]:
         assert "hand" not in p           # other seats: counts only
-    await comm.disconnect()
+    await comm.disconnect(timeout=RECEIVE_TIMEOUT)
 
 
 @pytest.mark.parametrize("text, code", [
@@ -124,7 +124,7 @@ async def test_p_sys_2_each_connection_gets_only_its_own_seat_view(alice):
 async def test_bad_messages_get_an_error_and_the_connection_stays_open(alice, text, code):
     game = await new_practice(alice, seat=0)       # the human is dealer: it is our turn
     comm = connect(alice, game.pk)
-    await comm.connect()
+    await comm.connect(timeout=RECEIVE_TIMEOUT)
     view = (await latest_state(comm))["view"]
     foreign = next(t for t in range(136) if t not in view["hand"])
     text = (text.replace("STALE", str(view["seq"] - 1)).replace("SEQ", str(view["seq"]))
@@ -136,7 +136,7 @@ async def test_bad_messages_get_an_error_and_the_connection_stays_open(alice, te
     assert (await reload(game)).state_version == before          # nothing changed
     await comm.send_json_to({"type": "ping"})
     assert await receive(comm) == {"type": "pong"}               # still connected
-    await comm.disconnect()
+    await comm.disconnect(timeout=RECEIVE_TIMEOUT)
 
 
 async def test_p_acct_5_anonymous_and_strangers_are_refused(alice, make_user):
@@ -145,12 +145,12 @@ async def test_p_acct_5_anonymous_and_strangers_are_refused(alice, make_user):
     bob = await database_sync_to_async(make_user)("bob")
     for user, code in ((AnonymousUser(), 4401), (bob, 4403)):
         comm = connect(user, game.pk)
-        connected, _ = await comm.connect()
+        connected, _ = await comm.connect(timeout=RECEIVE_TIMEOUT)
         assert connected                     # accepted only to say why, so the browser can tell
-        error = await comm.receive_json_from()
+        error = await comm.receive_json_from(timeout=RECEIVE_TIMEOUT)
         assert error["type"] == "error" and error["code"] == "not_allowed"
         assert "hand" not in json.dumps(error)   # nothing about the table
-        assert await comm.receive_output() == {"type": "websocket.close", "code": code}
+        assert await comm.receive_output(timeout=RECEIVE_TIMEOUT) == {"type": "websocket.close", "code": code}
 
 
 @pytest.mark.parametrize("closes_older", [True, False], ids=["older closed", "older told only"])
@@ -159,10 +159,10 @@ async def test_p_conn_1_reload_resumes_the_seat_and_p_conn_4_newest_connection_w
     settings.SEAT_TAKEOVER_CLOSES_OLDER = closes_older
     game = await new_practice(alice, seat=0)
     first = connect(alice, game.pk)
-    await first.connect()
+    await first.connect(timeout=RECEIVE_TIMEOUT)
     view1 = (await latest_state(first))["view"]
     second = connect(alice, game.pk)           # a reload, or another device
-    await second.connect()
+    await second.connect(timeout=RECEIVE_TIMEOUT)
     view2 = (await latest_state(second))["view"]
     assert view2 == view1
     error = await receive_type(first, "error")
@@ -178,7 +178,7 @@ async def test_p_conn_1_reload_resumes_the_seat_and_p_conn_4_newest_connection_w
     await second.send_json_to({"type": "action", "seq": view2["seq"], "action": action})
     after = await receive_type(second, "state")
     assert after["view"]["seq"] > view2["seq"]
-    await second.disconnect()
+    await second.disconnect(timeout=RECEIVE_TIMEOUT)
 
 
 async def test_continue_starts_the_next_hand_of_an_east_round(alice):
@@ -186,17 +186,17 @@ async def test_continue_starts_the_next_hand_of_an_east_round(alice):
     for _ in range(5):  # a bust in East 1 (P-END-3, very rare) ends the game: deal again
         game = await new_practice(alice, preset="riichi", seat=0)
         comm = connect(alice, game.pk)
-        await comm.connect()
+        await comm.connect(timeout=RECEIVE_TIMEOUT)
         state = await play_until(comm, await receive_type(comm, "state"))
         if state["view"]["phase"] == "hand_over":
             break
-        await comm.disconnect()
+        await comm.disconnect(timeout=RECEIVE_TIMEOUT)
     assert state["view"]["phase"] == "hand_over"
     assert await comm.receive_nothing(timeout=0.2)         # nothing advances by itself
     await comm.send_json_to({"type": "continue", "seq": state["view"]["seq"]})
     nxt = await receive_type(comm, "state")
     assert nxt["view"]["phase"] in ("turn", "claim") and nxt["view"]["hand_result"] is None
-    await comm.disconnect()
+    await comm.disconnect(timeout=RECEIVE_TIMEOUT)
 
 
 async def test_session_cookie_authenticates_through_the_asgi_application(alice, client):
@@ -207,7 +207,7 @@ async def test_session_cookie_authenticates_through_the_asgi_application(alice, 
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     comm = WebsocketCommunicator(application, f"/ws/games/{game.pk}/",
                                  headers=[(b"cookie", cookie), (b"origin", b"http://127.0.0.1")])
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=RECEIVE_TIMEOUT)
     assert connected
     assert (await receive_type(comm, "state"))["game"]["my_seat"] == 0
-    await comm.disconnect()
+    await comm.disconnect(timeout=RECEIVE_TIMEOUT)

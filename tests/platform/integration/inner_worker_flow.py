@@ -66,7 +66,7 @@ async def test_practice_hand_with_postgresql_redis_and_a_celery_worker(alice, ce
                                                                  human_seat=3)
     comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
     comm.scope["user"] = alice
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=WAIT))[0]
     answered: set[int] = set()
     computer_moves_seen = 0
     state = await next_state(comm)
@@ -81,7 +81,7 @@ async def test_practice_hand_with_postgresql_redis_and_a_celery_worker(alice, ce
         elif not view["legal_actions"]:
             computer_moves_seen += 1
         state = await next_state(comm)
-    await comm.disconnect()
+    await comm.disconnect(timeout=WAIT)
     game = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     assert game.status == "finished", game.phase
     assert computer_moves_seen > 0          # the worker process moved while we waited

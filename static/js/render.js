@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { tileEl, sortTiles, actionForCopy } from "./tiles.js";
 import { renderResult } from "./result.js";
+import { turnClockEl, reserveEl, responseClockEl, absentSeats, timerOf } from "./clock.js";
 
 const POND_ROW = 6;
 
@@ -97,17 +98,21 @@ function seatHeader(player, ctx) {
     p.is_computer ? h("span", { class: "badge badge-cpu" }, t("computer")) : null,
     view.dealer === seat ? h("span", { class: "badge badge-dealer" }, t("dealer")) : null,
     player.riichi ? h("span", { class: "badge badge-riichi" }, t("riichi_badge")) : null,
-    h("span", { class: "score", dataset: { role: "score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale)));
+    absentSeats(ctx).has(seat) ? h("span", { class: "badge badge-absent", dataset: { role: "absent" } }, t("absent")) : null,
+    view.phase === "turn" ? turnClockEl(ctx, seat) : null,
+    h("span", { class: "score", dataset: { role: "score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale)),
+    reserveEl(ctx, seat));
 }
 
 function opponentEl(player, ctx) {
   const pos = relPos(player.seat, ctx.mySeat);
+  // Only the turn seat is ever highlighted: during a claim nobody is, since who may call would
+  // reveal concealed tiles (P-FAIR-6, P-CLOCK-9).
   const turn = ctx.view.turn === player.seat && ctx.view.phase === "turn";
-  const pending = (ctx.view.pending_seats || []).includes(player.seat) && ctx.view.phase === "claim";
   const count = player.concealed_count || 0;
   const backs = h("div", { class: "concealed", "aria-label": ctx.t("concealed", { n: count }) },
     Array.from({ length: count }, () => tileEl(null, { base: ctx.base, t: ctx.t })));
-  return h("section", { class: `seat seat-${pos}${turn ? " on-turn" : ""}${pending ? " deciding" : ""}`,
+  return h("section", { class: `seat seat-${pos}${turn ? " on-turn" : ""}`,
     dataset: { seat: player.seat } },
     seatHeader(player, ctx), h("div", { class: "hand-line" }, backs, meldsEl(player, ctx)), pondEl(player, ctx));
 }
@@ -136,10 +141,16 @@ function statusEl(ctx, groups) {
     lines.push(h("p", { class: "hint strong" }, t("your_turn")));
   } else if (view.phase === "claim" && groups.calls.length) {
     lines.push(h("p", { class: "hint strong" }, t("your_call")));
-  } else if (view.phase === "turn" || view.phase === "claim") {
-    const who = view.phase === "turn" ? view.turn : (view.pending_seats || [])[0];
-    lines.push(h("p", { class: "hint" }, who === undefined || who === mySeat ? t("waiting_others")
-      : t("turn_of", { name: playerOf(game, who, t).name })));
+  } else if (view.phase === "turn") {
+    const who = view.turn;
+    lines.push(h("p", { class: "hint", dataset: { role: "waiting" } },
+      who === undefined || who === null || who === mySeat ? t("waiting_others")
+        : t("turn_of", { name: playerOf(game, who, t).name })));
+  } else if (view.phase === "claim") {
+    // Never who may call (P-FAIR-6, P-CLOCK-9): the same neutral line for everyone.
+    const timer = timerOf(ctx);
+    lines.push(h("p", { class: "hint", dataset: { role: "waiting" } },
+      timer && timer.waiting_responses ? t("waiting_responses") : t("waiting_others")));
   }
   if (view.furiten) lines.push(h("p", { class: "furiten", dataset: { role: "furiten" } }, t("furiten")));
   const waits = view.waits || [];
@@ -207,7 +218,8 @@ function actionsEl(ctx, groups, cb) {
     buttons.push(h("button", { type: "button", class: "act act-pass", dataset: { action: "pass" }, disabled: sent,
       onclick: () => cb.send(pass) }, t("pass")));
   }
-  return h("div", { class: "actions", role: "group" }, buttons);
+  const clock = ctx.view.phase === "claim" ? responseClockEl(ctx) : null;   // own response only (P-CLOCK-9)
+  return h("div", { class: "actions", role: "group" }, clock, buttons);
 }
 
 function handEl(ctx, groups, cb) {
@@ -260,7 +272,8 @@ function meEl(player, ctx, groups, cb) {
 
 /**
  * Render the whole board into `board` (replacing its content).
- * ctx: {game, view, t, base, mySeat, locale, selected, riichiMode, sent, continued, lobbyUrl}
+ * ctx: {game, view, t, base, mySeat, locale, selected, riichiMode, sent, continued, lobbyUrl,
+ *       clockBase: performance.now() ms when the state message arrived (countdowns of game.timer)}
  * cb: {tile(id), confirmTile(id), confirm(), send(action), riichiMode(bool), cont()}
  */
 export function renderBoard(board, ctx, cb) {

@@ -2,6 +2,7 @@
 // Reads view.hand_result / view.game_result as the engine gives them (docs/engine-api.md "Views").
 import { h, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
+import { nextHandEl } from "./clock.js";
 
 function nameOf(ctx, seat) {
   const p = (ctx.game && ctx.game.players || []).find((x) => x.seat === seat);
@@ -150,7 +151,8 @@ export function renderResult(ctx, cb) {
       hr.dealer_repeat ? t("dealer_repeats") : t("deal_passes")));
   }
   if (over) parts.push(gameOverEl(ctx));
-  else if (view.phase === "hand_over" && ctx.mySeat !== null) {
+  else if (view.phase === "hand_over") parts.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)
+  if (!over && view.phase === "hand_over" && ctx.mySeat !== null) {
     parts.push(ctx.continued ? h("p", { class: "hint" }, t("continued"))
       : h("button", { type: "button", class: "primary act-continue", dataset: { action: "continue" },
         onclick: () => cb.cont() }, t("continue")));

@@ -4,6 +4,7 @@ import { makeTranslator } from "./dom.js";
 import { renderBoard } from "./render.js";
 import { actionForCopy } from "./tiles.js";
 import { loadToggles, saveToggles, automaticAction } from "./toggles.js";
+import { startClocks } from "./clock.js";
 
 const root = document.getElementById("table-root");
 const board = root.querySelector("[data-role=board]");
@@ -23,7 +24,9 @@ const ui = {
   togglesOpen: false,
   resultHidden: false, // result panel put aside to look at the table
   toggles: loadToggles(root.dataset.gameId),  // P-PLAY-2a table toggles + "discard on first click"
+  receivedAt: 0,      // performance.now() when the last state arrived: countdowns start there (docs/clocks.md)
 };
+let stopClocks = () => {};
 let autoTimer = null;
 const AUTO_DELAY = 250;  // ms: let the player see the offer before a toggle answers it
 
@@ -117,18 +120,22 @@ function focusKey() {
 function render() {
   if (!ui.view) return;
   const focused = focusKey();
+  stopClocks();
   renderBoard(board, {
     game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
     locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
     sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen,
     resultHidden: ui.resultHidden, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
+    clockBase: ui.receivedAt,
   }, callbacks);
+  stopClocks = startClocks(board, t);
   if (focused) board.querySelector(focused)?.focus();
 }
 
 function onState(msg) {
   const prev = ui.view;
+  ui.receivedAt = performance.now();
   ui.game = msg.game;
   ui.view = msg.view;
   if (msg.game && msg.game.my_seat !== undefined) ui.mySeat = msg.game.my_seat;

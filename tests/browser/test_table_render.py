@@ -558,3 +558,190 @@ def test_engine_views_render_without_errors(open_table):
         assert page.locator(".hand .tile").count() == len(views[-1]["hand"])
     assert "win" in kinds
     assert not page.errors, page.errors
+
+
+# ---------- Timed tables (docs/clocks.md "The state message"; P-CLOCK-9, P-FAIR-6, P-CONN-5, P-FLOW-1) ----------
+
+def make_timer(**over) -> dict:
+    """``game.timer`` of a Standard (5 + 20, response 5) table: seat 0's turn with 4 s of per-discard time."""
+    timer = {"clock": "standard", "per_discard": 5, "reserve": 20, "response": 5,
+             "reserves": [17.0, 20.0, 12.0, 20.0],
+             "turn": {"seat": 0, "per_discard_left": 4.0, "reserve_left": 17.0},
+             "response_left": None, "waiting_responses": False, "next_hand_in": None, "absent": []}
+    timer.update(over)
+    return timer
+
+
+def timed_state(view: dict, timer: dict, status: str = "active") -> dict:
+    msg = state(view, status)
+    msg["game"]["clock"] = timer["clock"]
+    msg["game"]["timer"] = timer
+    return msg
+
+
+def claim_view(**over) -> dict:
+    """Seat 3 discarded; seat 0 (the viewer) has nothing to answer: the table waits for others."""
+    view = make_view(phase="claim", turn=3, pending_seats=[], drawn_tile=None, legal_actions=[],
+                     last_discard={"seat": 3, "tile": 120})
+    view["hand"] = [t for t in view["hand"] if t != make_view()["drawn_tile"]]
+    view["players"][0]["concealed_count"] = 13
+    view.update(over)
+    return view
+
+
+def shown_number(page, selector: str) -> int:
+    text = page.inner_text(selector)
+    return int("".join(ch for ch in text if ch.isdigit()))
+
+
+def wait_text_change(page, selector: str, before: str) -> None:
+    page.wait_for_function("([s, b]) => document.querySelector(s) && document.querySelector(s).textContent !== b",
+                           arg=[selector, before], timeout=10000)
+
+
+def test_p_clock_9_turn_seat_timer_shown_and_counting_down(open_table):
+    timer = make_timer(turn={"seat": 2, "per_discard_left": 3.0, "reserve_left": 12.0}, reserves=[17.0, 20.0, 12.0, 20.0])
+    view = make_view(turn=2, pending_seats=[2], drawn_tile=None, legal_actions=[])
+    view["hand"] = [t for t in view["hand"] if t != make_view()["drawn_tile"]]
+    page = open_table([timed_state(view, timer)])
+    clocks = page.locator("[data-role=turn-clock]")
+    assert clocks.count() == 1, "one turn clock, on the seat whose turn it is"
+    sel = ".seat[data-seat='2'] [data-role=turn-clock]"
+    assert page.locator(sel).count() == 1
+    first_text = page.inner_text(sel)
+    first = shown_number(page, sel)
+    assert 1 <= first <= 3
+    assert page.get_attribute(sel, "aria-label") == f"Time left: {first} seconds"
+    assert page.get_attribute(sel, "aria-live") == "off"
+    wait_text_change(page, sel, first_text)
+    assert shown_number(page, sel) < first, "the countdown goes down from the message's receipt"
+    # Once the per-discard time is gone the reserve drains (P-CLOCK-3): the clock says so.
+    page.wait_for_selector(f"{sel}.in-reserve", timeout=10000)
+    assert shown_number(page, sel) <= 12
+    assert "Crane is playing." in page.inner_text(".status")
+    assert page.locator(".seat.on-turn").evaluate_all("els => els.map(e => e.dataset.seat)") == ["2"]
+    assert not page.errors
+
+
+def test_p_clock_9_every_seat_reserve_shown(open_table):
+    page = open_table([timed_state(make_view(), make_timer())])
+    reserves = {s: shown_number(page, f".seat[data-seat='{s}'] [data-role=reserve-clock]") for s in range(4)}
+    assert reserves == {0: 17, 1: 20, 2: 12, 3: 20}
+    assert page.get_attribute(".seat[data-seat='1'] [data-role=reserve-clock]", "aria-label") == \
+        "Reserve time: 20 seconds"
+    # The own turn clock sits in the player's panel; no response clock during a turn.
+    assert page.locator(".seat-me [data-role=turn-clock]").count() == 1
+    assert page.locator("[data-role=response-clock]").count() == 0
+    assert not page.errors
+
+
+def test_p_clock_9_own_response_countdown_only_with_response_left(open_table):
+    used: set[int] = set()
+    hand = tiles("2345m0p55p789p3s11z", used)
+    claimed = tiles("4m", used)[0]
+    view = make_view(phase="claim", turn=3, pending_seats=[0], hand=sorted(hand), drawn_tile=None,
+                     last_discard={"seat": 3, "tile": claimed},
+                     legal_actions=[act("chi", claimed, [hand[0], hand[1]]), act("pass")])
+    timer = make_timer(turn=None, response_left=4.0, waiting_responses=True)
+    page = open_table([timed_state(view, timer)])
+    sel = ".actions [data-role=response-clock]"
+    assert page.locator(sel).count() == 1, "the response clock sits with the call buttons"
+    first_text = page.inner_text(sel)
+    first = shown_number(page, sel)
+    assert 1 <= first <= 4
+    assert page.get_attribute(sel, "aria-label") == f"Time to answer: {first} seconds"
+    wait_text_change(page, sel, first_text)
+    assert shown_number(page, sel) < first
+    assert page.locator("[data-role=turn-clock]").count() == 0, "no turn clock during a claim"
+    # Same offer without response_left (the server did not give this seat a response clock): none shown.
+    push(page, timed_state(dict(view, seq=SEQ + 1), make_timer(turn=None, response_left=None, waiting_responses=True)))
+    assert page.locator("[data-role=response-clock]").count() == 0
+    assert page.locator("button[data-action=chi]").count() == 1
+    assert not page.errors
+
+
+@pytest.mark.parametrize("timed", [True, False])
+def test_p_fair_6_no_seat_named_or_highlighted_during_another_seats_claim(open_table, timed):
+    """Whatever pending_seats says (an older server named every offered seat), the page never
+    highlights nor names a seat while others consider a call (P-FAIR-6, P-CLOCK-9)."""
+    view = claim_view(pending_seats=[1, 2])
+    msg = timed_state(view, make_timer(turn=None, waiting_responses=True)) if timed else state(view)
+    page = open_table([msg])
+    assert page.locator(".seat.deciding, .seat.on-turn").count() == 0
+    status = page.inner_text(".status")
+    for p in PLAYERS[1:]:
+        assert p["name"] not in status
+    assert page.inner_text("[data-role=waiting]") == ("Waiting for responses…" if timed
+                                                      else "Waiting for the other players…")
+    assert page.locator("[data-role=response-clock], [data-role=turn-clock]").count() == 0
+    # Back in phase turn, the turn seat is highlighted and named again.
+    push(page, msg | {"view": make_view(seq=SEQ + 1, turn=1, pending_seats=[1], drawn_tile=None, legal_actions=[])})
+    assert page.locator(".seat.on-turn").evaluate_all("els => els.map(e => e.dataset.seat)") == ["1"]
+    assert "Tortoise is playing." in page.inner_text(".status")
+    assert not page.errors
+
+
+def test_p_clock_9_untimed_table_shows_nothing_clock_related(open_table):
+    msg = state(make_view())
+    msg["game"]["clock"] = "untimed"
+    msg["game"]["timer"] = None
+    page = open_table([msg])
+    assert page.locator("[data-clock], .clock, [data-role=absent]").count() == 0
+    push(page, state(claim_view(seq=SEQ + 1)) | {"game": msg["game"]})
+    assert page.locator("[data-clock], .clock").count() == 0
+    assert page.inner_text("[data-role=waiting]") == "Waiting for the other players…"
+    view = make_view(seq=SEQ + 2, phase="hand_over", legal_actions=[], drawn_tile=None)
+    view["hand_result"] = _win_result(view)
+    push(page, {"type": "state", "game": msg["game"], "view": view})
+    assert page.locator("[data-role=next-hand-in]").count() == 0
+    assert not page.errors
+
+
+def test_p_flow_1_results_panel_counts_down_to_the_next_hand(open_table):
+    view = make_view(phase="hand_over", legal_actions=[], drawn_tile=None, scores=[33700, 24000, 18300, 24000])
+    view["hand_result"] = _win_result(view)
+    page = open_table([timed_state(view, make_timer(turn=None, next_hand_in=12.5))])
+    sel = "[data-role=result] [data-role=next-hand-in]"
+    first_text = page.inner_text(sel)
+    assert first_text == "Next hand in 13 s" or first_text == "Next hand in 12 s"
+    wait_text_change(page, sel, first_text)
+    assert shown_number(page, sel) < int("".join(c for c in first_text if c.isdigit()))
+    assert page.locator("button[data-action=continue]").count() == 1, "Continue still ends it earlier"
+    assert not page.errors
+
+
+def test_p_conn_5_absent_seat_marked(open_table):
+    page = open_table([timed_state(make_view(), make_timer(absent=[2]))])
+    assert page.locator("[data-role=absent]").count() == 1
+    assert page.inner_text(".seat[data-seat='2'] [data-role=absent]") == "Disconnected: auto-play"
+    assert not page.errors
+
+
+def test_p_clock_9_spanish_clock_strings(open_table):
+    view = make_view(phase="hand_over", legal_actions=[], drawn_tile=None)
+    view["hand_result"] = _win_result(view)
+    page = open_table([timed_state(view, make_timer(turn=None, next_hand_in=30.0, absent=[1]))], lang="es")
+    assert page.inner_text("[data-role=next-hand-in]").startswith("Siguiente mano en ")
+    assert page.inner_text("[data-role=absent]") == "Desconectado: juego automático"
+    assert page.get_attribute(".seat[data-seat='3'] [data-role=reserve-clock]", "aria-label") == \
+        "Tiempo de reserva: 20 segundos"
+
+
+def test_p_clock_9_phone_width_with_timer_no_sideways_scroll(open_table):
+    view = make_view()
+    view["players"][2]["melds"] = [{"type": "pon", "tiles": [124, 125, 126], "called_tile": 124, "from_seat": 1,
+                                    "added_tile": None}]
+    page = open_table([timed_state(view, make_timer(absent=[1, 2, 3]))], width=360)
+    assert page.locator("[data-role=turn-clock]").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    used: set[int] = set()
+    hand = tiles("2345m0p55p789p3s11z", used)
+    claimed = tiles("4m", used)[0]
+    claim = make_view(phase="claim", seq=SEQ + 1, turn=3, pending_seats=[0], hand=sorted(hand), drawn_tile=None,
+                      last_discard={"seat": 3, "tile": claimed},
+                      legal_actions=[act("chi", claimed, [hand[0], hand[1]]), act("ron", claimed), act("pass")])
+    push(page, timed_state(claim, make_timer(turn=None, response_left=5.0, waiting_responses=True,
+                                             absent=[1, 2, 3])))
+    assert page.locator("[data-role=response-clock]").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert not page.errors

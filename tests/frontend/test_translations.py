@@ -17,7 +17,7 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
 def _entries() -> list[dict]:
-    """Entries of the .po: {"flags", "msgid", "msgid_plural", "msgstr": [..]} (header skipped)."""
+    """Entries of the .po: {"flags", "msgctxt", "msgid", "msgid_plural", "msgstr": [..]} (header skipped)."""
     out, cur, field = [], None, None
     for line in PO.read_text(encoding="utf-8").splitlines() + [""]:
         if not line.strip():
@@ -25,7 +25,7 @@ def _entries() -> list[dict]:
                 out.append(cur)
             cur, field = None, None
             continue
-        cur = cur or {"flags": "", "msgid": "", "msgid_plural": None, "msgstr": {}}
+        cur = cur or {"flags": "", "msgctxt": None, "msgid": "", "msgid_plural": None, "msgstr": {}}
         if line.startswith("#,"):
             cur["flags"] += line
         elif line.startswith("#"):
@@ -38,7 +38,9 @@ def _entries() -> list[dict]:
             else:
                 value = ast.literal_eval(line)
             key, index = field
-            if key == "msgid":
+            if key == "msgctxt":
+                cur["msgctxt"] = (cur["msgctxt"] or "") + value
+            elif key == "msgid":
                 cur["msgid"] += value
             elif key == "msgid_plural":
                 cur["msgid_plural"] = (cur["msgid_plural"] or "") + value
@@ -69,6 +71,8 @@ def test_compiled_catalogue_matches_the_po():
     for e in _entries():
         if e["msgid_plural"]:
             assert mo.ngettext(e["msgid"], e["msgid_plural"], 1) == e["msgstr"][0]
+        elif e["msgctxt"] is not None:
+            assert mo.pgettext(e["msgctxt"], e["msgid"]) == e["msgstr"][0], e["msgid"]
         else:
             assert mo.gettext(e["msgid"]) == e["msgstr"][0], e["msgid"]
 
@@ -76,7 +80,7 @@ def test_compiled_catalogue_matches_the_po():
 # Terms that stay the same in Spanish (Japanese game terms, the brand, format strings).
 SAME_IN_SPANISH = {"Mahjong Planet", "Riichi", "Tsumo", "Ron", "Chi", "Pon", "Kan", "Honba", "han", "fu",
                    "Yakuman", "Mangan", "Haneman", "Baiman", "Sanbaiman", "Dora", "Tenpai", "Nagashi mangan",
-                   "Pinfu", "Ippatsu", "Ura dora", "{wind} {n}"}
+                   "Pinfu", "Ippatsu", "Ura dora", "{wind} {n}", "{n} s"}
 
 
 def test_table_page_strings_all_translated():

@@ -13,9 +13,10 @@ from rules_engine.riichi.context import HandResult, WinContext
 from rules_engine.riichi.errors import InvalidHand, NotWinningHand, NoYaku
 from rules_engine.riichi.fu import standard_fu
 from rules_engine.riichi.readings import TRIPLET, is_chiitoitsu, is_kokushi, standard_splits, wait_slots
-from rules_engine.riichi.yaku import (common_yakuman, composition_yaku, honor_set_yaku, ordered,
-                                      reading_yaku, situational_yaku, standard_yakuman)
-from rules_engine.riichi.validation import check_context
+from rules_engine.riichi.yaku import (GREEN_MASK, HONOR_MASK, SUIT_MASKS, TERMINAL_MASK, common_yakuman,
+                                      composition_yaku, honor_set_yaku, ordered, reading_yaku, situational_yaku,
+                                      standard_yakuman)
+from rules_engine.riichi.validation import check_context, check_flags
 from rules_engine.tiles import dora_from_indicator, format_kinds, format_tiles
 
 _MELD_SET_TYPE = {"chi": 0, "pon": 1, "daiminkan": 3, "shouminkan": 3, "ankan": 4}
@@ -23,6 +24,15 @@ _CONCEALED_SET = tuple((c, 0) if c < TRIPLET else (c - TRIPLET, 2) for c in rang
 """Set code (readings.py) -> ``(kind, t)`` of a concealed sequence or triplet (yaku.py)."""
 _FIVES_MASK = (1 << 4) | (1 << 13) | (1 << 22)
 _DORA_OF = tuple(dora_from_indicator(k) for k in range(34))
+_ALL_KINDS = (1 << 34) - 1
+_NOT_HONOR = _ALL_KINDS & ~HONOR_MASK
+_NOT_GREEN = _ALL_KINDS & ~GREEN_MASK
+_NOT_TERMINAL = _ALL_KINDS & ~TERMINAL_MASK
+_DRAGONS = 0b111 << 31
+_WINDS = 0b1111 << 27
+_WIND_VALUES = frozenset({0, 1, 2, 3})
+_TILE_IDS = frozenset(range(136))
+_KIND_BIT = tuple(1 << (t >> 2) for t in range(136))
 
 
 def base_points(han: int, fu: int, yakuman: int, preset: Preset = RIICHI_V1) -> tuple[int, str | None]:
@@ -67,36 +77,13 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     >>> (r.han, r.fu, r.yaku)
     (2, 20, [('menzen_tsumo', 1), ('pinfu', 1)])
     """
-    check_context(ctx)
     conc = ctx.concealed
     melds = ctx.melds
-    counts = [0] * 34
-    mask = 0
-    try:
-        for t in conc:
-            k = t >> 2
-            counts[k] += 1
-            mask |= 1 << k
-    except TypeError:
-        raise InvalidHand(f"tile ids must be ints 0..135, got {conc!r}") from None
-    closed = True
-    n_kans = 0
-    meld_sets: list[tuple[int, int]] = []
-    if melds:
-        full = list(counts)
-        for m in melds:
-            t = _MELD_SET_TYPE[m.type]
-            k = (min(m.tiles) if t == 0 else m.tiles[0]) >> 2
-            if t >= 3:
-                n_kans += 1
-            if t != 4:
-                closed = False
-            meld_sets.append((k, t))
-            for x in m.tiles:
-                full[x >> 2] += 1
-                mask |= 1 << (x >> 2)
-    else:
-        full = counts
+    scan = _scan(ctx, conc, melds)
+    if scan is None:
+        check_context(ctx)  # raises the precise InvalidHand; a context it accepts is scanned the slow way
+        scan = _scan_checked(ctx, conc, melds)
+    counts, full, mask, meld_sets, closed, n_kans, flags = scan
     win_kind = ctx.win_tile >> 2
     tsumo = ctx.tsumo
     seat_kind = 27 + ctx.seat_wind
@@ -112,7 +99,8 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     is_dealer = ctx.seat_wind == 0
 
     # ---- yakuman (R-YAKUMAN-5: they replace everything else)
-    common = common_yakuman(ctx, mask)
+    # Quick exits on the kind mask: a call is made only when its yakuman are possible at all.
+    common = common_yakuman(ctx, mask) if not mask & _NOT_HONOR or flags else []
     best_ym: list[tuple[str, int]] | None = None
     best_ym_n = 0
     best_ym_reading: tuple = ()
@@ -121,21 +109,36 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
         best_ym, best_ym_n, best_ym_reading = ym, _han_sum(ym), ("kokushi", None, None)
     if chiitoi and common:
         best_ym, best_ym_n, best_ym_reading = common, _han_sum(common), ("chiitoitsu", None, None)
-    std_ym = common + standard_yakuman(full, mask, counts, not melds, win_kind, n_kans, double) if splits else []
-    std_ym_n = _han_sum(std_ym)
+    if not splits:
+        std_ym = []
+    elif (n_kans < 4 and mask & _NOT_GREEN and mask & _NOT_TERMINAL and mask & _DRAGONS != _DRAGONS
+          and mask & _WINDS != _WINDS and (melds or win_kind >= 27 or mask & ~SUIT_MASKS[win_kind // 9])):
+        # No kind set allows daisangen, the wind yakuman, chinroutou, ryuuiisou, chuuren or suukantsu.
+        std_ym = common
+    else:
+        std_ym = common + standard_yakuman(full, mask, counts, not melds, win_kind, n_kans, double)
+    std_ym_n = _han_sum(std_ym) if std_ym else 0
 
     # ---- ordinary yaku (evaluated only while no yakuman reading is known)
-    base_yaku = situational_yaku(ctx, closed) + composition_yaku(mask, closed, preset.open_tanyao)
-    base_han = _han_sum(base_yaku)
+    if flags:
+        base_yaku = situational_yaku(ctx, closed) + composition_yaku(mask, closed, preset.open_tanyao)
+    elif tsumo and closed:
+        base_yaku = [("menzen_tsumo", 1)] + composition_yaku(mask, closed, preset.open_tanyao)
+    else:
+        base_yaku = composition_yaku(mask, closed, preset.open_tanyao)
+    base_han = _han_sum(base_yaku) if base_yaku else 0
     # A reading is ("standard", (pair, set_codes), (wait, slot, sets)) or ("chiitoitsu"|"kokushi", None, None);
     # a candidate is (yaku, yaku_han, reading) with at least one yaku.
     candidates: list[tuple] = []
     if chiitoi and best_ym is None:
         candidates.append((base_yaku + [("chiitoitsu", 2)], base_han + 2, ("chiitoitsu", None, None)))
     if splits:
-        honors = honor_set_yaku(full, seat_kind, round_kind, n_kans)
-        std_yaku = base_yaku + honors
-        std_han = base_han + _han_sum(honors)
+        if mask & HONOR_MASK or n_kans == 3:
+            honors = honor_set_yaku(full, seat_kind, round_kind, n_kans)
+            std_yaku = base_yaku + honors
+            std_han = base_han + _han_sum(honors)
+        else:
+            std_yaku, std_han = base_yaku, base_han
         for split in splits:
             pair, codes = split
             value_pair = pair >= 31 or pair == seat_kind or pair == round_kind
@@ -156,7 +159,7 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
                     continue
                 if best_ym is not None:
                     continue
-                yaku_han = std_han + _han_sum(ry)
+                yaku_han = std_han + _han_sum(ry) if ry else std_han
                 if yaku_han:
                     candidates.append((std_yaku + ry if ry else std_yaku, yaku_han,
                                        ("standard", split, (wait, slot, sets))))
@@ -204,7 +207,8 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
 def _dora_counts(ctx: WinContext, full: list[int], mask: int, preset: Preset) -> tuple[int, int, int]:
     """``(dora, aka_dora, ura_dora)`` han of the hand, the same for every reading (R-DORA-4..6).
 
-    ``full``: 34 counts of every tile of the hand, all four tiles of each kan included.
+    ``full``: 34 counts of every tile of the hand, all four tiles of each kan included;
+    ``mask``: bit ``k`` per kind held.
     """
     dora = 0
     for ind in ctx.dora_indicators:
@@ -220,6 +224,98 @@ def _dora_counts(ctx: WinContext, full: list[int], mask: int, preset: Preset) ->
         for ind in ctx.ura_indicators:
             ura += full[_DORA_OF[ind >> 2]]
     return dora, aka, ura
+
+
+def _scan(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple | None:
+    """One pass over the tiles with ``check_context``'s tile, wind and indicator checks folded in.
+
+    Returns ``(counts, full, mask, meld_sets, closed, n_kans, flags)``:
+    34 concealed counts, 34 counts with the melds, bit ``k`` per kind held, the melds as ``(kind, t)`` sets
+    (yaku.py), no open meld (R-YAKU-3), the number of kans, and whether any
+    win flag is set (their consistency is checked here, ``check_flags``).
+    Returns ``None`` when any check fails or the input is unusual in any way
+    (the caller then runs ``check_context`` for the precise error).
+    """
+    seen = set(conc)
+    n = len(conc)
+    if n != 14 - 3 * len(melds) or len(seen) != n or not seen <= _TILE_IDS or ctx.win_tile not in seen:
+        return None
+    counts = [0] * 34
+    mask = 0
+    try:
+        for t in conc:
+            counts[t >> 2] += 1
+            mask |= _KIND_BIT[t]
+        closed = True
+        n_kans = 0
+        meld_sets: list[tuple[int, int]] = []
+        if melds:
+            full = list(counts)
+            for m in melds:
+                tiles = m.tiles
+                if type(m) is not Meld or not seen.isdisjoint(tiles):
+                    return None
+                seen.update(tiles)
+                t = _MELD_SET_TYPE[m.type]
+                if t >= 3:
+                    n_kans += 1
+                if t != 4:
+                    closed = False
+                meld_sets.append(((min(tiles) if t == 0 else tiles[0]) >> 2, t))
+                for x in tiles:
+                    full[x >> 2] += 1
+                    mask |= _KIND_BIT[x]
+        else:
+            full = counts
+        if ctx.seat_wind not in _WIND_VALUES or ctx.round_wind not in _WIND_VALUES:
+            return None
+        inds = ctx.dora_indicators
+        if inds and not _TILE_IDS.issuperset(inds):
+            return None
+        inds = ctx.ura_indicators
+        if inds and not _TILE_IDS.issuperset(inds):
+            return None
+    except (TypeError, IndexError, KeyError, AttributeError):
+        return None
+    flags = (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan
+             or ctx.chankan or ctx.tenhou or ctx.chiihou)
+    if flags:
+        check_flags(ctx, closed)
+    return counts, full, mask, meld_sets, closed, n_kans, flags
+
+
+def _scan_checked(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple:
+    """``_scan`` for a context that passed ``check_context`` but not ``_scan``'s quick checks."""
+    counts = [0] * 34
+    mask = 0
+    try:
+        for t in conc:
+            k = t >> 2
+            counts[k] += 1
+            mask |= 1 << k
+    except TypeError:
+        raise InvalidHand(f"tile ids must be ints 0..135, got {conc!r}") from None
+    closed = True
+    n_kans = 0
+    meld_sets: list[tuple[int, int]] = []
+    if melds:
+        full = list(counts)
+        for m in melds:
+            t = _MELD_SET_TYPE[m.type]
+            k = (min(m.tiles) if t == 0 else m.tiles[0]) >> 2
+            if t >= 3:
+                n_kans += 1
+            if t != 4:
+                closed = False
+            meld_sets.append((k, t))
+            for x in m.tiles:
+                full[x >> 2] += 1
+                mask |= 1 << (x >> 2)
+    else:
+        full = counts
+    flags = (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan
+             or ctx.chankan or ctx.tenhou or ctx.chiihou)
+    return counts, full, mask, meld_sets, closed, n_kans, flags
 
 
 def _han_sum(yaku: list[tuple[str, int]]) -> int:

@@ -51,7 +51,17 @@ def check_context(ctx: WinContext) -> None:
     if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan
             or ctx.chankan or ctx.tenhou or ctx.chiihou):
         return
-    closed = all(m.type == "ankan" for m in melds)
+    check_flags(ctx, all(m.type == "ankan" for m in melds))
+
+
+def check_flags(ctx: WinContext, closed: bool) -> None:
+    """The flag checks of ``check_context`` alone, for a context whose tiles, winds and indicators passed.
+
+    ``closed``: no meld but ankan (R-YAKU-3). Raises ``InvalidHand`` with the
+    rule ID, in the same order as ``check_context``.
+    """
+    conc = ctx.concealed
+    melds = ctx.melds
     riichi = ctx.riichi or ctx.double_riichi
     if riichi and not closed:
         raise InvalidHand("riichi with an open hand (R-RIICHI-1)", "R-RIICHI-1")

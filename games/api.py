@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from accounts.computers import available_strengths
 
-from . import service
+from . import clocks, service
 from .models import Game
 from .selectors import games_of, review_allowed
 from .views_state import game_info, players_of, seat_of, seat_view
@@ -42,6 +42,8 @@ class PracticeCreateSerializer(serializers.Serializer):
     preset = serializers.ChoiceField(choices=list(service.PRACTICE_PRESETS),
                                      default=service.DEFAULT_PRACTICE_PRESET)
     strength = serializers.CharField(required=False, help_text="computer strength id")
+    clock = serializers.ChoiceField(choices=list(clocks.CLOCK_NAMES), default=clocks.UNTIMED,
+                                    help_text="decision clock (P-CLOCK-1); untimed by default")
 
     def validate_strength(self, value: str) -> str:
         if value not in available_strengths():
@@ -89,7 +91,8 @@ class GameListCreate(APIView):
         data.is_valid(raise_exception=True)
         try:
             game = service.create_practice(request.user, data.validated_data["preset"],
-                                           data.validated_data.get("strength"))
+                                           data.validated_data.get("strength"),
+                                           clock=data.validated_data["clock"])
         except ValueError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         seat = seat_of(game, request.user)

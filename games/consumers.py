@@ -55,6 +55,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                                                          "channel": self.channel_name})
         await self.channel_layer.group_add(seat_group, self.channel_name)
         await self.accept()
+        await database_sync_to_async(self._count_connection)(+1)
         await self.send_state()
         await database_sync_to_async(self._rearm_computers)()
 
@@ -80,7 +81,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             from .tasks import schedule_computer_moves
             schedule_computer_moves(game.pk, game.seq, list(game.pending_computer_seats))
 
+    def _count_connection(self, delta: int) -> None:
+        """Add ``delta`` to the seat's live-connection count (P-CONN-2, P-CONN-5), atomically
+        with an F() expression; never below 0."""
+        from django.db.models import F
+        from django.db.models.functions import Greatest
+
+        from .models import Seat
+        self.counted = delta > 0
+        Seat.objects.filter(game_id=self.game_id, seat=self.seat).update(
+            connections=Greatest(F("connections") + delta, 0))
+
     async def disconnect(self, code):
+        if self.seat is not None and getattr(self, "counted", False):
+            await database_sync_to_async(self._count_connection)(-1)
         if self.seat is not None:
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(_seat_group(self.game_id, self.seat),

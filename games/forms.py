@@ -13,12 +13,19 @@ FORMAT_CHOICES = [
     ("riichi-single-deal", _("Riichi — single hand")),
     ("riichi", _("Riichi — East round")),
 ]
-CLOCK_CHOICES = [("untimed", _("Untimed"))]
+#: P-CLOCK-1 / P-PRAC-1: Untimed (the default) or a timed clock, "per discard + reserve".
+CLOCK_CHOICES = [
+    ("untimed", _("Untimed")),
+    ("bullet", _("Bullet (2 s + 5 s)")),
+    ("blitz", _("Blitz (3 s + 10 s)")),
+    ("standard", _("Standard (5 s + 20 s)")),
+    ("relaxed", _("Relaxed (15 s + 60 s)")),
+]
 
 
 class PracticeForm(forms.Form):
-    """Preset/format, computers' strength and clock. Only the untimed clock exists until
-    clocks land (P-CLOCK-2); Taiwanese practice arrives with its engine."""
+    """Preset/format, computers' strength and clock (P-PRAC-1: Untimed by default, or any
+    timed clock of P-CLOCK-1); Taiwanese practice arrives with its engine."""
 
     preset = forms.ChoiceField(label=_("Game"), choices=FORMAT_CHOICES, initial=DEFAULT_PRACTICE_PRESET)
     strength = forms.ChoiceField(label=_("Computers' strength"))

@@ -27,6 +27,10 @@ class Game(models.Model):
 
     class Clock(models.TextChoices):
         UNTIMED = "untimed", _("Untimed")
+        BULLET = "bullet", _("Bullet")
+        BLITZ = "blitz", _("Blitz")
+        STANDARD = "standard", _("Standard")
+        RELAXED = "relaxed", _("Relaxed")
 
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PRACTICE)
     ranked = models.BooleanField(default=False)
@@ -52,6 +56,8 @@ class Game(models.Model):
     hands_started = models.PositiveIntegerField(default=0)   # guards the results task (P-SYS-6)
     continued_seats = models.JSONField(default=list)         # humans who pressed Continue
     pending_computer_seats = models.JSONField(default=list)  # computers owing a decision now
+    # Deadlines, reserves and timeout counts of a timed table (docs/clocks.md; {} when untimed).
+    clock_state = models.JSONField(default=dict, blank=True)
     final_scores = models.JSONField(null=True, blank=True)
     game_result = models.JSONField(null=True, blank=True)
 
@@ -80,6 +86,9 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                              related_name="seats")
     strength = models.CharField(max_length=32, blank=True, default="")   # computers only
+    # Live WebSocket connections of this seat (P-CONN-2, P-CONN-5); the consumer adds and
+    # removes itself with F() expressions.
+    connections = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["seat"]

@@ -6,8 +6,10 @@ results-screen timeout — runs ``_write``: lock the game row (``select_for_upda
 writer), rebuild the engine from the stored log (or the cache of the same version), check
 the decision sequence number, apply through ``rules_engine``, store the new log, and after
 commit notify the table group with a small ``table.changed`` notice and schedule the
-computer moves that are now due. Rejected input raises ``ActionRejected`` and changes
-nothing.
+computer moves, decision timeouts and results-screen timer that are now due. At a timed
+table ``_store`` also keeps ``Game.clock_state`` (deadlines, reserves; ``games.clocks``,
+docs/clocks.md) in the same transaction. Rejected input raises ``ActionRejected`` and
+changes nothing.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from django.utils import timezone
 
 from accounts.computers import available_strengths, computers_for, default_strength
 
-from . import engine_store
+from . import clocks, engine_store
 from .models import ActionRecord, Game, Seat
 
 log = logging.getLogger("games")
@@ -34,7 +36,7 @@ DEFAULT_PRACTICE_PRESET = "riichi-single-deal"
 class ActionRejected(Exception):
     """Input refused without effect. ``code`` is one of the protocol's error codes
     (``malformed``, ``unknown_action``, ``not_your_seat``, ``stale_seq``, ``illegal``,
-    ``not_allowed``); ``rule`` names the rule enforced when there is one (e.g. ``R-KUIKAE-1``)."""
+    ``not_allowed``, ``late``); ``rule`` names the rule enforced when there is one (e.g. ``R-KUIKAE-1``)."""
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
@@ -75,14 +77,15 @@ def new_seed() -> int:
 # --------------------------------------------------------------------------- creation
 
 def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: str | None = None,
-                    *, human_seat: int | None = None) -> Game:
+                    *, human_seat: int | None = None, clock: str = clocks.UNTIMED) -> Game:
     """Start a practice game: ``user`` against three computers of ``strength`` (P-PRAC-1, J4).
 
     ``preset_name``: ``"riichi-single-deal"`` (single hand, default) or ``"riichi"`` (East
     round). ``human_seat`` (0..3, initial East..North) is drawn at random when ``None``
-    (P-PRAC-1: the human is not always dealer). Untimed (P-CLOCK-2), never rated (P-PRAC-2).
-    Raises ``ValueError`` for an unknown preset or strength, or a computer account as ``user``
-    (P-BOT-1: computers cannot create tables).
+    (P-PRAC-1: the human is not always dealer). ``clock``: ``"untimed"`` (default,
+    P-CLOCK-2) or ``"bullet"`` / ``"blitz"`` / ``"standard"`` / ``"relaxed"`` (P-CLOCK-1).
+    Never rated (P-PRAC-2). Raises ``ValueError`` for an unknown preset, strength or clock,
+    or a computer account as ``user`` (P-BOT-1: computers cannot create tables).
     """
     from rules_engine.preset import get_preset
 
@@ -97,6 +100,7 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
         human_seat = secrets.randbelow(4)
     if not 0 <= human_seat <= 3:
         raise ValueError("human_seat must be 0..3")
+    clocks.clock_for(clock)                          # ValueError for an unknown clock
     preset = get_preset(preset_name)
     computers = computers_for(strength)
     engine = engine_store.engine_module().Game.new(preset, new_seed())
@@ -105,7 +109,7 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
         row = Game.objects.create(
             kind=Game.Kind.PRACTICE, ranked=False, preset_name=preset.name,
             preset_version=preset.version, preset_snapshot=preset.snapshot(),
-            game_format=PRACTICE_PRESETS[preset_name], clock=Game.Clock.UNTIMED,
+            game_format=PRACTICE_PRESETS[preset_name], clock=clock,
             created_by=user, last_human_action_at=now, hands_started=1)
         others = iter(computers)
         for seat in range(4):
@@ -128,10 +132,47 @@ def _human_seats(seats: dict[int, Seat]) -> list[int]:
     return sorted(n for n, s in seats.items() if not s.user.is_computer)
 
 
+def _absent(row: Game, seats: dict[int, Seat], timeouts) -> list[int]:
+    """Human seats on absent auto-play (P-CONN-2): two consecutive timeouts, no connection."""
+    return clocks.absent_seats(timeouts, {n: s.connections > 0 for n, s in seats.items()},
+                               _human_seats(seats))
+
+
+def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) -> tuple[list, float | None]:
+    """Keep ``row.clock_state`` in step with the engine (docs/clocks.md). Returns the
+    timeouts to schedule after commit, ``[(seat, seq, deadline, eta)]``, and the results
+    timer's eta (epoch seconds) or ``None``."""
+    clock = clocks.clock_for(row.clock)
+    if clock is None:
+        return [], None
+    t = clocks.now()
+    old = row.clock_state or clocks.initial_state(clock)
+    state = old
+    if change.kind == "action" and change.seat is not None:
+        state = clocks.charge(state, clock, change.seat, t)              # P-CLOCK-5
+        state = clocks.record_answer(state, clock, change.seat, timeout=change.timeout)
+    if change.kind == "next_hand":
+        state = clocks.new_hand(state, clock)                            # P-CLOCK-4
+    pending = engine.pending_seats() if engine.phase in ("turn", "claim") else []
+    state = clocks.open_decision(state, clock, seq=engine.seq, phase=engine.phase, pending=pending,
+                                 now=t, absent=_absent(row, seats, state["timeouts"]))
+    row.clock_state = state
+    timers = []
+    if state["kind"] is not None and (state["seq"] != old.get("seq") or state["kind"] != old.get("kind")):
+        timers = [(int(s), state["seq"], d, d + clocks.allowance_for(state, int(s)))
+                  for s, d in state["deadlines"].items()]
+    results_eta = None
+    if (engine.phase == "hand_over" and state["results_at"] is not None
+            and state["results_at"] != old.get("results_at")):
+        results_eta = state["results_at"] + clocks.results_delay()       # P-FLOW-1
+    return timers, results_eta
+
+
 def _store(row: Game, engine, change: _Change) -> None:
     """Write the engine state into ``row`` (inside the caller's transaction) and arrange the
-    after-commit notice and computer scheduling."""
+    after-commit notice, computer moves and clock timers."""
     seats = _seats(row)
+    timers, results_eta = _update_clock(row, engine, change, seats)
     row.log = engine.log
     row.seq = engine.seq
     row.phase = engine.phase
@@ -155,7 +196,9 @@ def _store(row: Game, engine, change: _Change) -> None:
         data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)
     game_id, version, seq = row.pk, row.state_version, row.seq
     pending = list(row.pending_computer_seats)
-    transaction.on_commit(lambda: after_change(game_id, version, seq, pending))
+    hands = row.hands_started
+    transaction.on_commit(lambda: after_change(game_id, version, seq, pending, timers=timers,
+                                               results=(hands, results_eta) if results_eta else None))
 
 
 def _write(game_id: int, mutate) -> Game | None:
@@ -254,22 +297,74 @@ def _check_seq(seq, engine) -> None:
                                           f"the current one is {engine.seq}")
 
 
+def _timeout_change(row, engine, seats, seat: int) -> _Change:
+    """Apply ``seat``'s timeout default (P-TIMEOUT-1/-2/-3) to ``engine``; recorded with
+    ``timeout=True`` (P-TIMEOUT-5)."""
+    legal = engine.legal_actions(seat)
+    action = clocks.timeout_action(legal, engine.view(seat))
+    _apply(engine, action)
+    occupant = seats.get(seat)
+    return _Change(kind="action", seat=seat, data=action.to_json(), timeout=True,
+                   by_computer=bool(occupant and occupant.user.is_computer))
+
+
 def submit_action(game_id: int, seat: int, payload, seq, *, by_computer: bool = False,
                   timeout: bool = False) -> Game:
     """Apply one seat's action (P-PLAY-3, P-PLAY-4). ``payload`` is the Action JSON,
     ``seq`` the ``view.seq`` it answers. Raises ``ActionRejected`` (nothing changes) or
-    ``Game.DoesNotExist``. Returns the stored row."""
+    ``Game.DoesNotExist``. Returns the stored row.
+
+    At a timed table an action arriving after its deadline + ``CLOCK_LAG_ALLOWANCE`` is
+    refused with code ``late`` and the timeout default is played at once instead
+    (P-CLOCK-8); that default IS stored before ``ActionRejected("late")`` is raised."""
     action = parse_action(payload, seat)
+    late = False
 
     def mutate(row, engine, seats):
+        nonlocal late
         if row.status != Game.Status.ACTIVE:
             raise ActionRejected("not_allowed", "the game is over")
         _check_seq(seq, engine)
+        if (row.clock != clocks.UNTIMED and engine.legal_actions(seat)
+                and clocks.is_late(row.clock_state, seat, clocks.now())):
+            late = True
+            return _timeout_change(row, engine, seats, seat)
         _apply(engine, action)
         return _Change(kind="action", seat=seat, data=action.to_json(), by_computer=by_computer,
                        timeout=timeout)
 
-    return _write(game_id, mutate)
+    row = _write(game_id, mutate)
+    if late:
+        raise ActionRejected("late", "Time ran out for that decision; the default was played.",
+                             "P-CLOCK-8")
+    return row
+
+
+def apply_timeout(game_id: int, seat: int, seq: int, deadline: float) -> str:
+    """Play ``seat``'s timeout default for decision ``seq`` (P-TIMEOUT-1/-2/-3, P-SYS-3).
+
+    Idempotent (P-TIMEOUT-6): acts only if the game is active and timed, ``engine.seq ==
+    seq``, the seat still has legal actions and its stored deadline equals ``deadline``.
+    Returns ``"applied"``, ``"stale"`` (nothing to do) or ``"early"`` (the deadline plus
+    allowance has not passed yet at ``clocks.now()``; the caller may re-arm). Raises
+    ``Game.DoesNotExist``; ``ActionRejected`` only for an engine failure (P-SYS-7)."""
+    outcome = "stale"
+
+    def mutate(row, engine, seats):
+        nonlocal outcome
+        state = row.clock_state or {}
+        if (row.status != Game.Status.ACTIVE or row.clock == clocks.UNTIMED or engine.seq != seq
+                or not engine.legal_actions(seat)
+                or not clocks.same_deadline(clocks.deadline_of(state, seat), deadline)):
+            return None
+        if clocks.now() < deadline + clocks.allowance_for(state, seat):
+            outcome = "early"
+            return None
+        outcome = "applied"
+        return _timeout_change(row, engine, seats, seat)
+
+    _write(game_id, mutate)
+    return outcome
 
 
 def continue_after_hand(game_id: int, seat: int, seq) -> Game | None:
@@ -298,13 +393,25 @@ def _next_hand(row, engine) -> _Change:
     return _Change(kind="next_hand", data={"hand": row.hands_started})
 
 
+def results_due_at(row: Game) -> float | None:
+    """When a timed table's results screen ends (epoch seconds; P-FLOW-1), else ``None``."""
+    results_at = (row.clock_state or {}).get("results_at")
+    if row.clock == clocks.UNTIMED or results_at is None:
+        return None
+    return float(results_at) + clocks.results_delay()
+
+
 def advance_after_results(game_id: int, hands_started: int) -> Game | None:
     """The results-screen timeout (P-FLOW-1, P-SYS-6): start the next hand if hand number
-    ``hands_started`` is still showing its result; otherwise a no-op."""
+    ``hands_started`` is still showing its result; otherwise a no-op. At a timed table it
+    also waits until ``results_due_at`` has passed (an early run is a no-op)."""
 
     def mutate(row, engine, seats):
         if (row.status != Game.Status.ACTIVE or engine.phase != "hand_over"
                 or row.hands_started != hands_started):
+            return None
+        due = results_due_at(row)
+        if due is not None and clocks.now() < due:
             return None
         return _next_hand(row, engine)
 
@@ -369,6 +476,8 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
         legal = engine.legal_actions(seat)
         if not legal:
             return None
+        if row.clock != clocks.UNTIMED and clocks.is_late(row.clock_state, seat, clocks.now()):
+            return _timeout_change(row, engine, seats, seat)     # held to the clock too
         try:
             action = choose_computer_action(occupant.strength, engine.view(seat))
         except Exception:  # a faulty computer must not stall the table
@@ -387,11 +496,14 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
 
 # --------------------------------------------------------------------------- after commit
 
-def after_change(game_id: int, version: int, seq: int, pending_computer_seats: list[int]) -> None:
+def after_change(game_id: int, version: int, seq: int, pending_computer_seats: list[int], *,
+                 timers: list | None = None, results: tuple[int, float] | None = None) -> None:
     """After commit: tell the table group that state ``version`` exists (no tiles, DESIGN §3),
-    then schedule the computer moves now due (P-BOT-4)."""
+    then schedule the computer moves now due (P-BOT-4), the decision timeouts ``timers``
+    (``[(seat, seq, deadline, eta)]``, P-SYS-3) and the results timer ``results``
+    (``(hands_started, eta)``, P-FLOW-1, P-SYS-6); etas are epoch seconds."""
     from .notify import table_changed
-    from .tasks import schedule_computer_moves
+    from .tasks import schedule_computer_moves, schedule_results_advance, schedule_timeouts
 
     try:
         table_changed(game_id, version, seq)
@@ -399,3 +511,7 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
         log.exception("could not notify table %s", game_id)
     if pending_computer_seats:
         schedule_computer_moves(game_id, seq, pending_computer_seats)
+    if timers:
+        schedule_timeouts(game_id, timers)
+    if results:
+        schedule_results_advance(game_id, *results)

@@ -1,4 +1,6 @@
-"""Celery tasks of the live table (DESIGN §4). All run on the ``realtime`` queue.
+"""Celery tasks of the live table (DESIGN §4): computer moves, decision timeouts
+(P-SYS-3), the results-screen timer (P-SYS-6) and the sweeper; they run on the
+``realtime`` queue (idle-game closing on ``default``).
 
 Each task re-reads the game under lock and acts only if the decision it was scheduled for
 is still pending, so duplicates, late runs and the sweeper are harmless.
@@ -7,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 
 from celery import shared_task
 from django.conf import settings
@@ -43,6 +46,46 @@ def computer_move(game_id: int, seat: int, seq: int) -> bool:
         return False
 
 
+def schedule_timeouts(game_id: int, timers: list) -> None:
+    """Queue one ``decision_timeout`` per ``(seat, seq, deadline, eta)`` at ``eta`` (epoch
+    seconds: the deadline plus the hidden allowance, P-CLOCK-8, P-SYS-3)."""
+    for seat, seq, deadline, eta in timers:
+        decision_timeout.apply_async((game_id, seat, seq, deadline), eta=_when(eta),
+                                     queue=settings.REALTIME_QUEUE)
+
+
+def schedule_results_advance(game_id: int, hands_started: int, eta: float) -> None:
+    """Queue ``advance_hand`` for a timed table's results screen at ``eta`` (epoch seconds,
+    P-FLOW-1, P-SYS-6)."""
+    advance_hand.apply_async((game_id, hands_started), eta=_when(eta), queue=settings.REALTIME_QUEUE)
+
+
+def _when(eta: float) -> datetime:
+    return datetime.fromtimestamp(eta, tz=dt_timezone.utc)
+
+
+@shared_task(name="games.tasks.decision_timeout", ignore_result=True, bind=True)
+def decision_timeout(self, game_id: int, seat: int, seq: int, deadline: float) -> bool:
+    """Play ``seat``'s timeout default for decision ``seq`` if that decision is still pending
+    with the same ``deadline`` (P-TIMEOUT-6, P-SYS-3); otherwise a no-op. A run before the
+    deadline plus allowance (clock skew between hosts) re-arms itself, except when run
+    eagerly (tests), where it is a no-op. Returns whether it acted."""
+    from .models import Game
+    from .service import ActionRejected, apply_timeout
+
+    try:
+        outcome = apply_timeout(game_id, seat, seq, deadline)
+    except (Game.DoesNotExist, ActionRejected):
+        return False
+    if outcome == "early" and not self.request.is_eager:
+        from . import clocks
+        eta = deadline + clocks.allowance_for({}, seat)
+        decision_timeout.apply_async((game_id, seat, seq, deadline),
+                                     eta=_when(max(eta, clocks.now() + 0.05)),
+                                     queue=settings.REALTIME_QUEUE)
+    return outcome == "applied"
+
+
 @shared_task(name="games.tasks.advance_hand", ignore_result=True)
 def advance_hand(game_id: int, hands_started: int) -> bool:
     """Results-screen timeout (P-FLOW-1, P-SYS-6); a no-op when the hand already moved on."""
@@ -57,10 +100,15 @@ def advance_hand(game_id: int, hands_started: int) -> bool:
 
 @shared_task(name="games.tasks.sweep_pending", ignore_result=True)
 def sweep_pending(min_age_seconds: float = 3.0) -> int:
-    """Re-arm computer moves that are owed but whose task was lost (a restart of the embedded
-    worker loses its memory queue; DESIGN §3 "pending timeouts are re-armed"). Returns the
-    number of games re-armed."""
+    """Re-arm what a lost task or a restart would drop (DESIGN §3 "pending timeouts are
+    re-armed", §4 sweeper): computer moves owed for at least ``min_age_seconds``; at timed
+    tables, overdue decision timeouts are played now (P-SYS-3) and pending ones re-queued
+    for their deadline, and results screens are advanced when due or re-armed (P-FLOW-1).
+    Duplicates are harmless: every task checks its decision first. Returns the number of
+    games touched."""
+    from . import clocks
     from .models import Game
+    from .service import results_due_at
 
     cutoff = timezone.now() - timedelta(seconds=min_age_seconds)
     count = 0
@@ -70,6 +118,26 @@ def sweep_pending(min_age_seconds: float = 3.0) -> int:
         if seats:
             schedule_computer_moves(game_id, seq, seats)
             count += 1
+    now = clocks.now()
+    timed = Game.objects.filter(status=Game.Status.ACTIVE).exclude(clock=clocks.UNTIMED)
+    for row in timed.only("pk", "clock", "clock_state", "phase", "hands_started")[:1000]:
+        state = row.clock_state or {}
+        if row.phase in ("turn", "claim") and state.get("deadlines"):
+            due = {seat for seat, _deadline in clocks.overdue(state, now)}
+            for key, deadline in state["deadlines"].items():
+                seat = int(key)
+                if seat in due:
+                    decision_timeout.apply_async((row.pk, seat, state["seq"], deadline),
+                                                 queue=settings.REALTIME_QUEUE)
+                else:
+                    schedule_timeouts(row.pk, [(seat, state["seq"], deadline,
+                                                deadline + clocks.allowance_for(state, seat))])
+            count += 1
+        elif row.phase == "hand_over":
+            due_at = results_due_at(row)
+            if due_at is not None:
+                schedule_results_advance(row.pk, row.hands_started, max(due_at, now))
+                count += 1
     return count
 
 

@@ -37,7 +37,8 @@ def practice(request):
         if form.is_valid():
             try:
                 game = service.create_practice(request.user, form.cleaned_data["preset"],
-                                               form.cleaned_data["strength"])
+                                               form.cleaned_data["strength"],
+                                               clock=form.cleaned_data["clock"])
             except ValueError as exc:
                 form.add_error(None, str(exc))
             else:

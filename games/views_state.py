@@ -5,7 +5,7 @@ served a practice game.
 """
 from __future__ import annotations
 
-from . import engine_store
+from . import clocks, engine_store
 from .models import Game, Seat
 
 
@@ -23,12 +23,35 @@ def seat_of(game: Game, user) -> int | None:
     return Seat.objects.filter(game=game, user=user).values_list("seat", flat=True).first()
 
 
+def absent_seats(game: Game) -> list[int]:
+    """Human seats on absent auto-play (P-CONN-2, P-CONN-5): two or more consecutive
+    timeouts and no live connection. Always ``[]`` at an untimed table."""
+    if game.clock == clocks.UNTIMED:
+        return []
+    timeouts = (game.clock_state or {}).get("timeouts") or [0] * 4
+    seats = list(game.seats.select_related("user"))
+    return clocks.absent_seats(timeouts, {s.seat: s.connections > 0 for s in seats},
+                               [s.seat for s in seats if not s.user.is_computer])
+
+
+def timer_of(game: Game, my_seat: int | None) -> dict | None:
+    """``game.timer`` of the state message for the recipient in ``my_seat``
+    (docs/clocks.md, P-CLOCK-9): ``None`` at an untimed table; a response's time left only
+    for the recipient's own pending response."""
+    clock = clocks.clock_for(game.clock)
+    if clock is None:
+        return None
+    return clocks.timer_payload(game.clock_state or {}, clock, my_seat=my_seat, phase=game.phase,
+                                now=clocks.now(), absent=absent_seats(game))
+
+
 def game_info(game: Game, my_seat: int | None) -> dict:
-    """The ``game`` part of the state message."""
+    """The ``game`` part of the state message (``timer``: see ``timer_of``)."""
     return {
         "id": game.pk, "preset": game.preset_name, "preset_version": game.preset_version,
         "kind": game.kind, "format": game.game_format, "clock": game.clock,
         "status": game.status, "players": players_of(game), "my_seat": my_seat,
+        "timer": timer_of(game, my_seat),
     }
 
 

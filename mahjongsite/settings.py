@@ -14,6 +14,12 @@ insecure production):
 - ``ALLOWED_HOSTS`` — comma-separated; default ``127.0.0.1,localhost`` (plus ``testserver``).
 - ``MP_COMPUTER_DELAY_MIN`` / ``MP_COMPUTER_DELAY_MAX`` — computer think delay, seconds
   (P-BOT-4, default 0.5 / 1.5).
+- ``MP_CLOCK_LAG_ALLOWANCE`` — hidden transport allowance after a displayed deadline, seconds
+  (P-CLOCK-8, default 0.5; tests may set 0).
+- ``MP_CLOCK_SCALE`` — multiplies every clock duration and the results-screen delay (default
+  1.0). A test-only knob so that timed play runs in seconds; never set it in production.
+- ``MP_RESULTS_SCREEN_SECONDS`` — a timed table's results screen advances after this many
+  seconds (P-FLOW-1, default 15; multiplied by ``MP_CLOCK_SCALE``).
 - ``CELERY_EMBEDDED`` — force the in-process worker on (``1``) or off (``0``).
 """
 from __future__ import annotations
@@ -170,10 +176,11 @@ CELERY_TASK_DEFAULT_QUEUE = DEFAULT_QUEUE
 CELERY_TASK_ROUTES = {
     "games.tasks.computer_move": {"queue": REALTIME_QUEUE},
     "games.tasks.advance_hand": {"queue": REALTIME_QUEUE},
+    "games.tasks.decision_timeout": {"queue": REALTIME_QUEUE},
     "games.tasks.sweep_pending": {"queue": REALTIME_QUEUE},
 }
 CELERY_BEAT_SCHEDULE = {
-    # Catches any computer move or results-screen task that was lost (DESIGN §4).
+    # Catches any computer move, decision timeout or results-screen task that was lost (DESIGN §4).
     "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": 30.0},
     "close-idle-games": {"task": "games.tasks.close_idle_games", "schedule": 3600.0},   # P-TABLE-9
 }
@@ -185,7 +192,11 @@ CELERY_EMBEDDED = _env_bool("CELERY_EMBEDDED", not REDIS_URL)
 # Platform constants (platform.md §21).
 COMPUTER_DELAY_MIN = float(os.environ.get("MP_COMPUTER_DELAY_MIN", "0.5"))   # seconds, P-BOT-4
 COMPUTER_DELAY_MAX = float(os.environ.get("MP_COMPUTER_DELAY_MAX", "1.5"))   # seconds, P-BOT-4
-RESULTS_ADVANCE_SECONDS = 15          # P-FLOW-1
+# Clocks (docs/clocks.md): allowance, test-only scale, results screen of timed tables.
+CLOCK_LAG_ALLOWANCE = float(os.environ.get("MP_CLOCK_LAG_ALLOWANCE", "0.5"))   # seconds, P-CLOCK-8
+CLOCK_SCALE = float(os.environ.get("MP_CLOCK_SCALE", "1.0"))                   # tests only
+RESULTS_SCREEN_SECONDS = float(os.environ.get("MP_RESULTS_SCREEN_SECONDS", "15"))   # P-FLOW-1
+RESULTS_ADVANCE_SECONDS = RESULTS_SCREEN_SECONDS      # older name of the same constant
 INITIAL_RATING = 1500                 # P-RATE-1
 PROVISIONAL_GAMES = 20                # P-RATE-6
 IDLE_UNTIMED_CLOSE_HOURS = 72         # P-TABLE-9

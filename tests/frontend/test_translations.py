@@ -97,3 +97,20 @@ def test_table_page_strings_all_translated():
     assert set(en) == set(es) and len(en) > 100
     same = [k for k in en if en[k] == es[k] and en[k] not in SAME_IN_SPANISH]
     assert same == []
+
+
+# Keys static/js/clock.js builds at run time (data-label and data-label + "_label"), P-CLOCK-9.
+CLOCK_KEYS = {"seconds", "clock_turn_label", "clock_reserve_label", "clock_response_label", "next_hand_in",
+              "absent", "waiting_responses"}
+
+
+def test_every_key_the_table_scripts_use_is_in_the_page_catalogue():
+    """Each literal t("key") of static/js/*.js (and the clock keys built at run time) has a
+    translated string in templates/games/table.html, so no raw key ever reaches the page."""
+    template = (ROOT / "templates" / "games" / "table.html").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-k="([^"]+)"', template))
+    used = set()
+    for js in (ROOT / "static" / "js").glob("*.js"):
+        used |= set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', js.read_text(encoding="utf-8")))
+    assert len(used) > 50
+    assert sorted((used | CLOCK_KEYS) - keys) == []

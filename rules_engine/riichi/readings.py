@@ -20,6 +20,7 @@ Split = tuple[int, tuple[int, ...]]
 
 _SUIT_CACHE: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {}, {})
 """Per suit (man, pin, sou): 9-count pattern -> its splits, with kinds already offset."""
+_SUITS = ((0, _SUIT_CACHE[0]), (9, _SUIT_CACHE[1]), (18, _SUIT_CACHE[2]))
 
 
 def _search(c: list[int], i: int, pair: int, sets: list[int], out: set[Split], base: int) -> None:
@@ -69,44 +70,60 @@ def suit_splits(base: int, counts9: Sequence[int]) -> tuple[Split, ...]:
     return hit
 
 
-def standard_splits(counts: Sequence[int]) -> list[Split]:
-    """Every split of ``counts`` (34 concealed counts) into sets and exactly one pair.
+_HONOR_CACHE: dict[tuple[int, ...], Split | None] = {}
+"""7 honor counts -> ``(pair_or_-1, triplet_codes)``, or ``None`` when honors cannot be split."""
 
-    Returns ``[]`` when the tiles do not form ``n`` sets and a pair (R-WIN-1 form 1).
-    """
+
+def _honor_split(key: tuple[int, ...]) -> Split | None:
     pair = -1
     hsets: list[int] = []
     k = 27
-    for c in counts[27:]:
+    for c in key:
         if c:
             if c == 3:
                 hsets.append(TRIPLET + k)
             elif c == 2 and pair < 0:
                 pair = k
             else:
-                return []
+                return None
         k += 1
-    acc: list[Split] = [(pair, tuple(hsets))]
-    for base in (0, 9, 18):
-        sub = counts[base:base + 9]
-        cache = _SUIT_CACHE[base // 9]
-        parts = cache.get(tuple(sub))
+    return (pair, tuple(hsets))
+
+
+def standard_splits(counts: Sequence[int]) -> list[Split]:
+    """Every split of ``counts`` (34 concealed counts) into sets and exactly one pair.
+
+    Returns ``[]`` when the tiles do not form ``n`` sets and a pair (R-WIN-1 form 1).
+    """
+    c = tuple(counts)
+    key = c[27:]
+    if key in _HONOR_CACHE:
+        head = _HONOR_CACHE[key]
+    else:
+        head = _HONOR_CACHE[key] = _honor_split(key)
+    if head is None:
+        return []
+    # While every suit so far splits one way only, the split is kept as (pair, sets).
+    pair, sets = head
+    acc: list[Split] | None = None
+    for base, cache in _SUITS:
+        sub = c[base:base + 9]
+        parts = cache.get(sub)
         if parts is None:
             parts = suit_splits(base, sub)
         if not parts:
             return []
-        if len(parts) == 1:
-            p2, s2 = parts[0]
-            if p2 < 0:
+        if acc is None:
+            if len(parts) == 1:
+                p2, s2 = parts[0]
+                if p2 >= 0:
+                    if pair >= 0:
+                        return []
+                    pair = p2
                 if s2:
-                    acc = [(p1, s1 + s2) for p1, s1 in acc]
+                    sets += s2
                 continue
-            if len(acc) == 1:
-                p1, s1 = acc[0]
-                if p1 >= 0:
-                    return []
-                acc = [(p2, s1 + s2)]
-                continue
+            acc = [(pair, sets)]
         nxt: list[Split] = []
         for p1, s1 in acc:
             for p2, s2 in parts:
@@ -119,6 +136,8 @@ def standard_splits(counts: Sequence[int]) -> list[Split]:
         if not nxt:
             return []
         acc = nxt
+    if acc is None:
+        return [(pair, sets)] if pair >= 0 else []
     return [s for s in acc if s[0] >= 0]
 
 

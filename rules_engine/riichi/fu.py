@@ -14,6 +14,9 @@ _SET_FU = (0, 2, 4, 8, 16)
 _SET_NAMES = ("sequence", "open triplet", "concealed triplet", "open kan", "closed kan")
 _YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _EDGE_WAITS = ("kanchan", "penchan", "tanki")
+_WAIT_TEXT = {w: f"{w} wait" for w in _EDGE_WAITS}
+_FU_OF = tuple(tuple(f * (2 if _YAOCHUU[k] else 1) for f in _SET_FU) for k in range(34))
+"""Fu of a set of kind ``k`` and type ``t``: ``_FU_OF[k][t]`` (R-FU-5)."""
 _SET_TEXT = tuple(tuple(f"{_SET_NAMES[t]} {format_kinds([k] * (4 if t >= 3 else 3))}" for t in range(5))
                   for k in range(34))
 _PAIR_TEXT = tuple(f"pair {format_kinds([k, k])}" for k in range(34))
@@ -41,32 +44,35 @@ def standard_fu(sets: Sequence[tuple[int, int]], pair: int, wait: str, *, tsumo:
             if not tsumo:
                 detail.append(("closed ron", 10))
         return fu
-    fu = 20
-    if detail is not None:
+    fu = 30 if closed and not tsumo else 22 if tsumo else 20
+    if detail is None:
+        for k, t in sets:
+            if t:
+                fu += _FU_OF[k][t]
+        if pair >= 31:
+            fu += 2
+        else:
+            fu += (2 if pair == seat_kind else 0) + (2 if pair == round_kind else 0)
+        if wait in _EDGE_WAITS:
+            fu += 2
+    else:
         detail.append(("base", 20))
-    if closed and not tsumo:
-        fu += 10
-        if detail is not None:
+        if closed and not tsumo:
             detail.append(("closed ron", 10))
-    if tsumo:
-        fu += 2
-        if detail is not None:
+        if tsumo:
             detail.append(("tsumo", 2))
-    for k, t in sets:
-        if t:
-            f = _SET_FU[t] * (2 if _YAOCHUU[k] else 1)
-            fu += f
-            if detail is not None:
+        for k, t in sets:
+            if t:
+                f = _FU_OF[k][t]
+                fu += f
                 detail.append((_SET_TEXT[k][t], f))
-    pf = pair_fu(pair, seat_kind, round_kind)
-    if pf:
-        fu += pf
-        if detail is not None:
+        pf = pair_fu(pair, seat_kind, round_kind)
+        if pf:
+            fu += pf
             detail.append((_PAIR_TEXT[pair], pf))
-    if wait in _EDGE_WAITS:
-        fu += 2
-        if detail is not None:
-            detail.append((f"{wait} wait", 2))
+        if wait in _EDGE_WAITS:
+            fu += 2
+            detail.append((_WAIT_TEXT[wait], 2))
     rounded = -(-fu // 10) * 10
     if rounded == 20:
         # R-FU-10: an open hand of 20 fu (open pinfu shape by ron) is scored as 30.

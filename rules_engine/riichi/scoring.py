@@ -83,7 +83,7 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     if scan is None:
         check_context(ctx)  # raises the precise InvalidHand; a context it accepts is scanned the slow way
         scan = _scan_checked(ctx, conc, melds)
-    counts, full, mask, meld_sets, closed, n_kans, flags = scan
+    counts, full, mask, seen, meld_sets, closed, n_kans, flags = scan
     win_kind = ctx.win_tile >> 2
     tsumo = ctx.tsumo
     seat_kind = 27 + ctx.seat_wind
@@ -166,13 +166,12 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
 
     if best_ym is not None:
         b, limit = base_points(0, 0, best_ym_n, preset)
-        return HandResult(han=0, fu=0, yaku=ordered(best_ym), yakuman=best_ym_n, limit=limit,
-                          base_points=b, fu_breakdown=[], is_dealer=is_dealer, tsumo=tsumo,
-                          wait=_wait_name(best_ym_reading), reading=_reading_text(best_ym_reading, melds))
+        return HandResult(0, 0, ordered(best_ym), best_ym_n, limit, b, [], is_dealer, tsumo,
+                          _wait_name(best_ym_reading), _reading_text(best_ym_reading, melds))
     if not candidates:
         raise NoYaku(lambda: f"hand {_hand_text(ctx)} has no yaku in any reading; dora are not yaku (R-WIN-2)")
 
-    dora, aka, ura = _dora_counts(ctx, full, mask, preset)
+    dora, aka, ura = _dora_counts(ctx, full, mask, seen, preset)
     bonus = dora + aka + ura
     if len(candidates) == 1:
         chosen = candidates[0]
@@ -199,26 +198,23 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     if ura:
         yaku.append(("ura_dora", ura))
     b, limit = base_points(han, fu, 0, preset)
-    return HandResult(han=han, fu=fu, yaku=yaku, yakuman=0, limit=limit, base_points=b,
-                      fu_breakdown=breakdown, is_dealer=is_dealer, tsumo=tsumo,
-                      wait=_wait_name(reading), reading=_reading_text(reading, melds))
+    # Positional: (han, fu, yaku, yakuman, limit, base_points, fu_breakdown, is_dealer, tsumo, wait, reading).
+    return HandResult(han, fu, yaku, 0, limit, b, breakdown, is_dealer, tsumo,
+                      reading[2][0] if reading[0] == "standard" else reading[0], _reading_text(reading, melds))
 
 
-def _dora_counts(ctx: WinContext, full: list[int], mask: int, preset: Preset) -> tuple[int, int, int]:
+def _dora_counts(ctx: WinContext, full: list[int], mask: int, seen: set[int], preset: Preset) -> tuple[int, int, int]:
     """``(dora, aka_dora, ura_dora)`` han of the hand, the same for every reading (R-DORA-4..6).
 
     ``full``: 34 counts of every tile of the hand, all four tiles of each kan included;
-    ``mask``: bit ``k`` per kind held.
+    ``mask``: bit ``k`` per kind held; ``seen``: the physical tile ids of the hand, melds included.
     """
     dora = 0
     for ind in ctx.dora_indicators:
         dora += full[_DORA_OF[ind >> 2]]
     aka = 0
     if mask & _FIVES_MASK:
-        red = preset.red_fives
-        aka = len(red.intersection(ctx.concealed))
-        for m in ctx.melds:
-            aka += len(red.intersection(m.tiles))
+        aka = len(preset.red_fives.intersection(seen))
     ura = 0
     if ctx.riichi or ctx.double_riichi:
         for ind in ctx.ura_indicators:
@@ -229,8 +225,9 @@ def _dora_counts(ctx: WinContext, full: list[int], mask: int, preset: Preset) ->
 def _scan(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple | None:
     """One pass over the tiles with ``check_context``'s tile, wind and indicator checks folded in.
 
-    Returns ``(counts, full, mask, meld_sets, closed, n_kans, flags)``:
-    34 concealed counts, 34 counts with the melds, bit ``k`` per kind held, the melds as ``(kind, t)`` sets
+    Returns ``(counts, full, mask, seen, meld_sets, closed, n_kans, flags)``:
+    34 concealed counts, 34 counts with the melds, bit ``k`` per kind held,
+    the set of physical tile ids of the hand (melds included), the melds as ``(kind, t)`` sets
     (yaku.py), no open meld (R-YAKU-3), the number of kans, and whether any
     win flag is set (their consistency is checked here, ``check_flags``).
     Returns ``None`` when any check fails or the input is unusual in any way
@@ -281,7 +278,7 @@ def _scan(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tu
              or ctx.chankan or ctx.tenhou or ctx.chiihou)
     if flags:
         check_flags(ctx, closed)
-    return counts, full, mask, meld_sets, closed, n_kans, flags
+    return counts, full, mask, seen, meld_sets, closed, n_kans, flags
 
 
 def _scan_checked(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple:
@@ -295,6 +292,7 @@ def _scan_checked(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...
             mask |= 1 << k
     except TypeError:
         raise InvalidHand(f"tile ids must be ints 0..135, got {conc!r}") from None
+    seen = set(conc)
     closed = True
     n_kans = 0
     meld_sets: list[tuple[int, int]] = []
@@ -308,6 +306,7 @@ def _scan_checked(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...
             if t != 4:
                 closed = False
             meld_sets.append((k, t))
+            seen.update(m.tiles)
             for x in m.tiles:
                 full[x >> 2] += 1
                 mask |= 1 << (x >> 2)
@@ -315,7 +314,7 @@ def _scan_checked(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...
         full = counts
     flags = (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan
              or ctx.chankan or ctx.tenhou or ctx.chiihou)
-    return counts, full, mask, meld_sets, closed, n_kans, flags
+    return counts, full, mask, seen, meld_sets, closed, n_kans, flags
 
 
 def _han_sum(yaku: list[tuple[str, int]]) -> int:
@@ -367,24 +366,19 @@ def _wait_name(reading: tuple) -> str:
 _SEQ_TEXT = tuple(format_kinds([k, k + 1, k + 2]) if k < 27 and k % 9 < 7 else "" for k in range(34))
 _TRIPLET_TEXT = tuple(format_kinds([k] * 3) for k in range(34))
 _PAIR_TEXT = tuple(format_kinds([k] * 2) for k in range(34))
-
-
-def _meld_text(m: Meld) -> str:
-    k = min(m.tiles) >> 2
-    if m.type == "chi":
-        return f"chi({_SEQ_TEXT[k]})"
-    return f"{m.type}({_TRIPLET_TEXT[k] if m.type == 'pon' else _KAN_TEXT[k]})"
-
-
 _KAN_TEXT = tuple(format_kinds([k] * 4) for k in range(34))
+_CODE_TEXT = _SEQ_TEXT + _TRIPLET_TEXT
+"""Notation of a set code (readings.py): sequences 0..33, triplets ``TRIPLET + k``."""
+_MELD_TEXT = {(t, k): f"{t}({_SEQ_TEXT[k] if t == 'chi' else _TRIPLET_TEXT[k] if t == 'pon' else _KAN_TEXT[k]})"
+              for t in _MELD_SET_TYPE for k in range(34)}
+"""``(meld type, lowest kind)`` -> the meld in notation, e.g. ``pon(555z)``."""
 
 
 def _reading_text(reading: tuple, melds: tuple[Meld, ...]) -> tuple[str, ...]:
     if reading[0] != "standard":
         return (reading[0],)
     pair, codes = reading[1]
-    out = [_meld_text(m) for m in melds]
-    for c in codes:
-        out.append(_SEQ_TEXT[c] if c < TRIPLET else _TRIPLET_TEXT[c - TRIPLET])
+    out = [_MELD_TEXT[m.type, min(m.tiles) >> 2] for m in melds] if melds else []
+    out += map(_CODE_TEXT.__getitem__, codes)
     out.append(_PAIR_TEXT[pair])
     return tuple(out)

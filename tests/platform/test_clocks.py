@@ -7,6 +7,8 @@ No test measures time: the clock functions take ``now``, and the service's time 
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 from platform_helpers import current_engine, human_seat
 
@@ -400,3 +402,54 @@ def test_p_flow_2_untimed_results_screen_has_no_timer(alice, monkeypatch):
     from platform_helpers import finish
     finish(service.create_practice(alice, "riichi-single-deal", human_seat=0))
     assert scheduled == []
+
+
+# --------------------------------------------------------------------------- pages, API, consumer
+
+@pytestmark_db
+def test_p_prac_1_practice_page_and_api_take_the_clock(client, alice):
+    from django.urls import reverse
+
+    from games.forms import CLOCK_CHOICES, PracticeForm
+    assert [k for k, _label in CLOCK_CHOICES] == list(clocks.CLOCK_NAMES)
+    assert PracticeForm().fields["clock"].initial == "untimed"
+    assert str(dict(CLOCK_CHOICES)["bullet"]) == "Bullet (2 s + 5 s)"
+    client.force_login(alice)
+    strength = list(service.available_strengths())[0]
+    client.post(reverse("practice"), {"preset": "riichi", "strength": strength, "clock": "blitz"})
+    assert Game.objects.get().clock == "blitz"
+    created = client.post(reverse("api-games"), {"clock": "relaxed"}, content_type="application/json")
+    assert created.status_code == 201
+    timer = created.json()["game"]["timer"]
+    assert created.json()["game"]["clock"] == "relaxed" and timer["per_discard"] == 15.0
+    assert client.post(reverse("api-games"), {}, content_type="application/json").json()["game"]["timer"] is None
+    bad = client.post(reverse("api-games"), {"clock": "hyperbullet"}, content_type="application/json")
+    assert bad.status_code == 400
+    assert "relaxed" in client.get("/api/schema/").content.decode()
+
+
+@pytestmark_db
+@pytest.mark.asyncio
+async def test_p_conn_5_consumer_counts_live_connections(alice):
+    from channels.db import database_sync_to_async
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+
+    from games.routing import websocket_urlpatterns
+
+    game = await database_sync_to_async(service.create_practice)(alice, clock="standard", human_seat=0)
+
+    @database_sync_to_async
+    def count() -> int:
+        return Seat.objects.get(game=game, seat=0).connections
+
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    comm.scope["user"] = alice
+    assert (await comm.connect(timeout=10))[0]
+    message = None
+    while message is None or message.get("type") != "state":
+        message = json.loads(await comm.receive_from(timeout=10))
+    assert message["game"]["timer"]["clock"] == "standard"
+    assert await count() == 1
+    await comm.disconnect(timeout=10)
+    assert await count() == 0

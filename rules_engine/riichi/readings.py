@@ -171,25 +171,28 @@ def wait_slots(split: Split, win_kind: int) -> list[tuple[str, int]]:
     (code = the sequence).
     """
     pair, sets = split
-    out: list[tuple[str, int]] = []
-    if pair == win_kind:
-        out.append(("tanki", -1))
+    out: list[tuple[str, int]] = [("tanki", -1)] if pair == win_kind else []
+    roles = _ROLES[win_kind]
     for code in sets:
-        if code >= TRIPLET:
-            if code - TRIPLET == win_kind:
-                slot = ("shanpon", code)
-            else:
-                continue
-        elif code <= win_kind <= code + 2:
-            pos = win_kind - code
-            if pos == 1:
-                slot = ("kanchan", code)
-            elif (pos == 2 and code % 9 == 0) or (pos == 0 and code % 9 == 6):
-                slot = ("penchan", code)
-            else:
-                slot = ("ryanmen", code)
-        else:
-            continue
-        if slot not in out:
+        slot = roles[code]
+        if slot is not None and slot not in out:
             out.append(slot)
     return out
+
+
+def _role(code: int, win_kind: int) -> tuple[str, int] | None:
+    """The role of a tile of kind ``win_kind`` in the set ``code``, or ``None`` when not in it."""
+    if code >= TRIPLET:
+        return ("shanpon", code) if code - TRIPLET == win_kind else None
+    if not code <= win_kind <= code + 2:
+        return None
+    pos = win_kind - code
+    if pos == 1:
+        return ("kanchan", code)
+    if (pos == 2 and code % 9 == 0) or (pos == 0 and code % 9 == 6):
+        return ("penchan", code)
+    return ("ryanmen", code)
+
+
+_ROLES = tuple(tuple(_role(code, w) for code in range(TRIPLET + 34)) for w in range(34))
+"""``_ROLES[win_kind][code]``: the winning tile's role in a set (``wait_slots``)."""

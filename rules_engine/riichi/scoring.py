@@ -142,10 +142,12 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
         for split in splits:
             pair, codes = split
             value_pair = pair >= 31 or pair == seat_kind or pair == round_kind
+            split_sets = meld_sets + list(map(_CONCEALED_SET.__getitem__, codes))
             for wait, slot in wait_slots(split, win_kind):
-                sets = meld_sets + [_CONCEALED_SET[c] for c in codes]
+                sets = split_sets
                 if wait == "shanpon" and not tsumo:
                     # R-FU-5: a triplet completed by the ron tile counts as open.
+                    sets = list(split_sets)
                     i = sets.index(_CONCEALED_SET[slot])
                     sets[i] = (slot - TRIPLET, 1)
                 ry, concealed = reading_yaku(sets, pair, wait, closed, value_pair)

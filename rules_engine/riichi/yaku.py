@@ -147,15 +147,21 @@ def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: 
     triplets and ankans (R-FU-5 definition) for sanankou/suuankou.
     """
     out: list[tuple[str, int]] = []
-    seqs: list[int] = []
+    seq_bits = 0  # bit k: a sequence starting at kind k
+    dup = False  # a sequence appears twice
+    n_seq = 0
     concealed = 0
-    nums = 0
+    nums = 0  # bit k: a triplet or kan of number kind k
     chanta_ok = _YAOCHUU[pair]
     honor = pair >= 27
     for k, t in sets:
         if t == 0:
-            seqs.append(k)
-            if chanta_ok and k % 9 not in (0, 6):
+            b = 1 << k
+            if seq_bits & b:
+                dup = True
+            seq_bits |= b
+            n_seq += 1
+            if chanta_ok and not _CHANTA_SEQ[k]:
                 chanta_ok = False
         else:
             if t == 2 or t == 4:
@@ -166,25 +172,19 @@ def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: 
                     chanta_ok = False
             else:
                 honor = True
-    n_seq = len(seqs)
     if n_seq == 4 and closed and wait == "ryanmen" and not value_pair:
         out.append(("pinfu", 1))
-    if closed and n_seq >= 2:
-        seqs.sort()
+    if closed and dup:
+        seqs = sorted(k for k, t in sets if t == 0)
         if n_seq == 4 and seqs[0] == seqs[1] and seqs[2] == seqs[3]:
             out.append(("ryanpeikou", 3))
-        elif len(set(seqs)) < n_seq:
+        else:
             out.append(("iipeikou", 1))
     if n_seq >= 3:
-        sset = set(seqs)
-        for k in sset:
-            if k < 7 and k + 9 in sset and k + 18 in sset:
-                out.append(("sanshoku_doujun", 2 if closed else 1))
-                break
-        for b in (0, 9, 18):
-            if b in sset and b + 3 in sset and b + 6 in sset:
-                out.append(("ittsu", 2 if closed else 1))
-                break
+        if seq_bits & (seq_bits >> 9) & (seq_bits >> 18) & _LOW7:
+            out.append(("sanshoku_doujun", 2 if closed else 1))
+        if seq_bits & (seq_bits >> 3) & (seq_bits >> 6) & _SUIT_STARTS:
+            out.append(("ittsu", 2 if closed else 1))
     if n_seq:
         if chanta_ok:
             if honor:
@@ -195,12 +195,16 @@ def reading_yaku(sets: Sequence[tuple[int, int]], pair: int, wait: str, closed: 
         out.append(("toitoi", 2))
     if concealed == 3:
         out.append(("sanankou", 2))
-    if n_seq <= 1 and nums:
-        for n in range(9):
-            if nums >> n & 1 and nums >> (n + 9) & 1 and nums >> (n + 18) & 1:
-                out.append(("sanshoku_doukou", 2))
-                break
+    if n_seq <= 1 and nums & (nums >> 9) & (nums >> 18) & _LOW9:
+        out.append(("sanshoku_doukou", 2))
     return out, concealed
+
+
+_CHANTA_SEQ = tuple(k % 9 in (0, 6) for k in range(34))
+"""A sequence starting at ``k`` holds a terminal (123 or 789)."""
+_LOW7 = (1 << 7) - 1
+_LOW9 = (1 << 9) - 1
+_SUIT_STARTS = 1 | (1 << 9) | (1 << 18)
 
 
 def common_yakuman(ctx: WinContext, mask: int) -> list[tuple[str, int]]:

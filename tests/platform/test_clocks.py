@@ -101,7 +101,7 @@ def test_p_clock_6_another_seats_answer_keeps_the_remaining_deadline():
     assert after["deadlines"] == {"2": 15.0, "3": 15.0} and after["prompt_at"] == 10.0
 
 
-def test_p_clock_7_no_clock_runs_on_the_results_screen():
+def test_p_clock_7_no_clock_runs_on_the_results_screen(fake_time):
     state = _turn(clocks.initial_state(STANDARD), 0, 0.0, seq=3)
     over = clocks.open_decision(state, STANDARD, seq=3, phase="hand_over", pending=[], now=50.0)
     assert over["deadlines"] == {} and over["kind"] is None and over["results_at"] == 50.0
@@ -407,7 +407,7 @@ def test_p_flow_2_untimed_results_screen_has_no_timer(alice, monkeypatch):
 # --------------------------------------------------------------------------- pages, API, consumer
 
 @pytestmark_db
-def test_p_prac_1_practice_page_and_api_take_the_clock(client, alice):
+def test_p_prac_1_practice_page_and_api_take_the_clock(client, alice, fake_time):
     from django.urls import reverse
 
     from games.forms import CLOCK_CHOICES, PracticeForm

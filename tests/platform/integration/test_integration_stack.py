@@ -1,5 +1,6 @@
 """Integration: the platform tests again against real PostgreSQL and Redis, plus a full
-practice hand whose computer moves come from a real Celery worker process (issue 4 item 8).
+practice hand whose computer moves come from a real Celery worker process (issue 4 item 8),
+and a timed (Bullet) game that the worker's decision timeouts play to its end.
 
 The run happens in a child pytest process whose settings come from ``DATABASE_URL`` and
 ``REDIS_URL`` (DESIGN §5: one settings module driven by the environment). When ``CI`` is set
@@ -22,8 +23,10 @@ POSTGRES_URL = os.environ.get("MP_IT_POSTGRES_URL", "postgresql://postgres@127.0
 REDIS_URL = os.environ.get("MP_IT_REDIS_URL", "redis://127.0.0.1:6379/13")
 INNER_TESTS = [
     "tests/platform/integration/inner_worker_flow.py",
+    "tests/platform/integration/inner_timed_flow.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
+    "tests/platform/test_clocks.py",
 ]
 
 
@@ -67,7 +70,10 @@ def test_platform_on_postgresql_redis_and_a_celery_worker(tmp_path):
     env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=REDIS_URL,
                MP_INTEGRATION_INNER="1", MP_QUEUE_SUFFIX=f"-it-{run_id}",
                CHANNELS_PREFIX=f"mp-it-{run_id}", SECRET_KEY=f"integration-{run_id}", DEBUG="1",
-               MP_NO_EMBEDDED_WORKER="1", PYTHONDONTWRITEBYTECODE="1")
+               MP_NO_EMBEDDED_WORKER="1", PYTHONDONTWRITEBYTECODE="1",
+               # Timed play in seconds (docs/clocks.md): every clock x0.05, no lag allowance;
+               # the untimed tests of the run are unaffected.
+               MP_CLOCK_SCALE="0.05", MP_CLOCK_LAG_ALLOWANCE="0")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "-q",
          "--create-db", "-o", "addopts=-ra --strict-markers", *INNER_TESTS],

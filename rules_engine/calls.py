@@ -24,11 +24,37 @@ def representatives(hand: Iterable[int]) -> dict[tuple[int, bool], int]:
     return reps
 
 
+_CHOICE_KEY = tuple(t + 1000 if t in RED_FIVES else t >> 2 for t in range(136))
+"""``_CHOICE_KEY[id]``: what a discard choice is told apart by: the kind, or the red five's own id."""
+
+
 def discard_choices(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[int] = frozenset(),
                     drawn: int | None = None) -> list[int]:
     """Tile ids that may be discarded: one per (kind, red) with the lowest id, plus the drawn
     tile itself when it is a different id (tsumogiri, P-TIMEOUT-1); kinds in
     ``forbidden_kinds`` (kuikae, R-KUIKAE-1/-2) are left out. Sorted ascending."""
+    desc = sorted(hand, reverse=True)
+    if desc and desc[-1] < 0:  # not a tile id: the plain loop keeps the old answer
+        return _discard_choices_loop(hand, forbidden_kinds, drawn)
+    try:
+        # in descending order the last id stored per choice is its lowest; a choice's ids
+        # (a kind's ordinary copies, or one red five) are a run of ids apart from every other
+        # choice's, so the choices in reverse insertion order are in ascending id order
+        lowest = dict(zip(map(_CHOICE_KEY.__getitem__, desc), desc))
+    except IndexError:  # an id beyond 0..135
+        return _discard_choices_loop(hand, forbidden_kinds, drawn)
+    out = list(reversed(lowest.values()))
+    if forbidden_kinds:
+        out = [t for t in out if (t >> 2) not in forbidden_kinds]
+    if drawn is not None and drawn not in out and (drawn >> 2) not in forbidden_kinds:
+        out.append(drawn)
+        out.sort()
+    return out
+
+
+def _discard_choices_loop(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[int],
+                          drawn: int | None) -> list[int]:
+    """``discard_choices`` tile by tile (any int ids)."""
     out: list[int] = []
     last = -1  # kind of the last ordinary tile seen; in id order a kind's ordinary tiles are adjacent
     red = RED_FIVES
@@ -96,13 +122,37 @@ def chi_options(hand: Sequence[int], claimed: int) -> list[tuple[int, ...]]:
     if k >= 27:
         return []
     num = k % 9
+    # one variant per (kind, red) of the kinds up to two away in the suit: (lowest ordinary id,)
+    # and (red id,), as _pick_variants(hand, kind, 1) gives them
+    near_lo, near_hi = k - min(num, 2), k + min(8 - num, 2)
+    plain: dict[int, int] = {}
+    red: dict[int, int] = {}
+    for t in hand:
+        kk = t >> 2
+        if near_lo <= kk <= near_hi and kk != k:
+            if t in RED_FIVES:
+                if kk not in red or t < red[kk]:
+                    red[kk] = t
+            elif kk not in plain or t < plain[kk]:
+                plain[kk] = t
+    if not plain and not red:
+        return []
+
+    def variants(kind: int) -> list[tuple[int, ...]]:
+        v = [(plain[kind],)] if kind in plain else []
+        if kind in red:
+            v.append((red[kind],))
+        return v
+
     out: list[tuple[int, ...]] = []
     for lo in (num - 2, num - 1, num):
         if lo < 0 or lo + 2 > 8:
             continue
         need = [lo + i + (k - num) for i in range(3) if lo + i != num]
-        for a in _pick_variants(hand, need[0], 1):
-            for b in _pick_variants(hand, need[1], 1):
+        if need[0] not in plain and need[0] not in red or need[1] not in plain and need[1] not in red:
+            continue
+        for a in variants(need[0]):
+            for b in variants(need[1]):
                 own = tuple(sorted(a + b))
                 if _leaves_discard(hand, own, kuikae_forbidden("chi", claimed, own)):
                     out.append(own)

@@ -44,6 +44,10 @@ PHASES = ("turn", "claim", "hand_over", "game_over")
 _YAOCHUU = tuple(TERMINAL_HONOR_KINDS)
 _NO_MELDS = (0,) * 34
 _NO_WAITS: frozenset[int] = frozenset()
+_NO_KINDS: frozenset[int] = frozenset()
+"""No kuikae-forbidden kinds (one shared empty set)."""
+_DEAL_INDEX = tuple(tuple([16 * r + 4 * j + c for r in range(3) for c in range(4)] + [48 + j]) for j in range(4))
+"""``_DEAL_INDEX[j]``: wall indices of the 13 tiles dealt to ``P_j`` (R-DEAL-4)."""
 _AFTER = tuple(tuple((d + off) % 4 for off in (1, 2, 3)) for d in range(4))
 """``_AFTER[d]``: the other seats in turn order from seat ``d`` (R-CALL-5, R-MULTI)."""
 _DISCARD = tuple(tuple(simple_action("discard", seat, t) for t in range(136)) for seat in range(4))
@@ -131,6 +135,8 @@ class Game(HandEndMixin, RefusalMixin):
 
     def pending_seats(self) -> list[int]:
         """Seats that still must decide at the current decision point (ascending)."""
+        if not self._answers:
+            return sorted(self._legal)
         return sorted(s for s in self._legal if s not in self._answers)
 
     def dora_indicators(self) -> list[int]:
@@ -215,7 +221,7 @@ class Game(HandEndMixin, RefusalMixin):
         self._turn = self.dealer
         self._turn_kind = "draw"
         self._drawn: int | None = None
-        self._kuikae: frozenset[int] = frozenset()
+        self._kuikae: frozenset[int] = _NO_KINDS
         self._claim: dict | None = None
         self._last_discard: tuple[int, int] | None = None
         self._kakan: tuple[int, int] | None = None
@@ -224,9 +230,7 @@ class Game(HandEndMixin, RefusalMixin):
         self._answers = {}
         hands: list[list[int]] = [[], [], [], []]
         for j in range(4):  # R-DEAL-4: P0 = dealer ... P3
-            seat = (self.dealer + j) % 4
-            idx = [16 * r + 4 * j + c for r in range(3) for c in range(4)] + [48 + j]
-            hands[seat] = [w[i] for i in idx]
+            hands[(self.dealer + j) % 4] = [w[i] for i in _DEAL_INDEX[j]]
         self._seats = [SeatState(h) for h in hands]
         for s in self._seats:
             self._update_waits(s)
@@ -282,8 +286,7 @@ class Game(HandEndMixin, RefusalMixin):
         """``[a.to_json() for a in legal_actions(seat)]``: fresh dicts the caller may keep or change."""
         if seat in self._answers or seat not in self._legal:
             return []
-        return [{"type": a.type, "seat": a.seat, "tile": a.tile, "tiles": list(a.tiles) if a.tiles else []}
-                for a in self._legal[seat]]
+        return [{"type": a.type, "seat": a.seat, "tile": a.tile, "tiles": list(a.tiles)} for a in self._legal[seat]]
 
     def _open(self, legal: dict[int, list[Action]], phase: str) -> None:
         self.phase = phase
@@ -303,7 +306,7 @@ class Game(HandEndMixin, RefusalMixin):
             self._live_pos += 1
         s.add_tile(tile)
         s.temp_furiten = False  # R-FURITEN-3 ends at the next draw
-        self._turn, self._drawn, self._kuikae = seat, tile, frozenset()
+        self._turn, self._drawn, self._kuikae = seat, tile, _NO_KINDS
         self._turn_kind = "rinshan" if rinshan else "draw"
         events.append({"type": "draw", "seat": seat, "tile": tile, "rinshan": rinshan,
                        "wall_count": self._live_end - self._live_pos})
@@ -322,8 +325,7 @@ class Game(HandEndMixin, RefusalMixin):
         """R-TURN-2/-3/-4 options of the seat whose turn it is."""
         s = self._seats[seat]
         if self._turn_kind == "call":  # R-TURN-4
-            mine = _DISCARD[seat]
-            return [mine[t] for t in discard_choices(s.hand, self._kuikae)]
+            return list(map(_DISCARD[seat].__getitem__, discard_choices(s.hand, self._kuikae)))
         out: list[Action] = []
         drawn = self._drawn
         assert drawn is not None
@@ -339,9 +341,9 @@ class Game(HandEndMixin, RefusalMixin):
             out.append(_DISCARD[seat][drawn])
             return out
         hand = s.hand
-        counts = list(s.kinds)
-        if (self.preset.abortive_draws and "kyuushu_kyuuhai" in self.preset.abortive_draws
-                and self._turn_kind == "draw" and not s.discards and self._no_calls
+        counts = s.kinds
+        if (not s.discards and self._no_calls and self._turn_kind == "draw"
+                and "kyuushu_kyuuhai" in self.preset.abortive_draws
                 and sum(1 for k in _YAOCHUU if counts[k]) >= 9):  # R-ABORT-1
             out.append(Action("kyuushu", seat))
         if can_kan:
@@ -358,6 +360,7 @@ class Game(HandEndMixin, RefusalMixin):
             # With no melds and no kind held four times no wait can be excluded (TV-06 (a)), so the
             # rest has waits exactly when its shanten is 0; otherwise the waits are looked up.
             melds = meld_key(s.meld_tiles()) if s.melds else None
+            counts = list(counts)
             n = len(hand) - 1
             tenpai_after: dict[int, bool] = {}
             for t in choices:
@@ -375,8 +378,7 @@ class Game(HandEndMixin, RefusalMixin):
                     counts[k] += 1
                 if ok:
                     out.append(simple_action("riichi", seat, t))
-        mine = _DISCARD[seat]
-        out.extend([mine[t] for t in choices])
+        out.extend(map(_DISCARD[seat].__getitem__, choices))
         return out
 
     @staticmethod
@@ -499,7 +501,7 @@ class Game(HandEndMixin, RefusalMixin):
             # otherwise the rest has the counts of the hand before the draw, whose waits are kept
             self._update_waits(s)
         self._drawn = None
-        self._kuikae = frozenset()
+        self._kuikae = _NO_KINDS
         self._last_discard = (seat, tile)
         ev = {"type": "riichi" if riichi else "discard", "seat": seat, "tile": tile, "tsumogiri": tsumogiri,
               "order": rec["order"]}
@@ -567,7 +569,7 @@ class Game(HandEndMixin, RefusalMixin):
         answers = self._answers
         self._legal, self._answers = {}, {}
         order = _AFTER[d]
-        rons = [s for s in order if s in answers and answers[s].type == "ron"]
+        rons = [s for s in order if s in answers and answers[s].type == "ron"] if answers else None
         if rons:
             if self.preset.multi_ron == "head_bump":  # R-MULTI-4
                 rons = rons[:1]
@@ -579,8 +581,9 @@ class Game(HandEndMixin, RefusalMixin):
             self._win_ron(rons, d, tile, chankan, claim["wins"], events)
             return
         kind = tile >> 2
+        seats = self._seats
         for seat in order:  # R-FURITEN-3 / -4: a passed completing tile
-            s = self._seats[seat]
+            s = seats[seat]
             if kind in s.waits:
                 s.temp_furiten = True
                 if s.riichi:
@@ -588,7 +591,7 @@ class Game(HandEndMixin, RefusalMixin):
         if chankan:
             self._complete_shouminkan(d, tile, events)
             return
-        ds = self._seats[d]
+        ds = seats[d]
         if ds.riichi_declared:  # R-RIICHI-4
             ds.riichi_declared = False
             ds.riichi = True
@@ -607,9 +610,11 @@ class Game(HandEndMixin, RefusalMixin):
         if self._live_end == self._live_pos:  # R-WALL-7 (L = 0)
             self._exhaustive_draw(events)
             return
-        call = next((answers[s] for s in order if s in answers and answers[s].type in ("pon", "daiminkan")),
-                    None) if answers else None
-        if call is None and answers:
+        if not answers:
+            self._draw((d + 1) % 4, events, rinshan=False)
+            return
+        call = next((answers[s] for s in order if s in answers and answers[s].type in ("pon", "daiminkan")), None)
+        if call is None:
             call = next((answers[s] for s in order if s in answers and answers[s].type == "chi"), None)
         if call is None:
             self._draw((d + 1) % 4, events, rinshan=False)

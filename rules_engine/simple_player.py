@@ -84,35 +84,34 @@ def decide(view: dict) -> Action:
     legal = view.get("legal_actions") or []
     if not legal:
         raise ValueError("the view offers no legal action")
-    by_type: dict[str, list[dict]] = {}
-    for a in legal:
-        typ = a["type"]
-        group = by_type.get(typ)
-        if group is None:
-            by_type[typ] = [a]
-        else:
-            group.append(a)
-    choice = _choose(view, by_type, legal)
-    return Action.from_json(choice)
+    return Action.from_json(_choose(view, legal))
 
 
-def _choose(view: dict, by_type: dict[str, list[dict]], legal: list[dict]) -> dict:
+def _choose(view: dict, legal: list[dict]) -> dict:
+    types = [a["type"] for a in legal]
+    present = set(types)
     for typ in _PREFERRED:
-        if typ in by_type:
-            return by_type[typ][0]
-    if "pass" in by_type:  # a claim decision
-        winds = {27 + view["round_wind"], 27 + (view["seat"] - view["dealer"]) % 4}  # seat wind, R-DEAL-2
-        for a in by_type.get("pon", []):
-            if a["tile"] >> 2 >= 31 or a["tile"] >> 2 in winds:
-                return a
-        return by_type["pass"][0]
-    if "riichi" in by_type:
-        tile = _best_discard(view, [a["tile"] for a in by_type["riichi"]])
-        return next(a for a in by_type["riichi"] if a["tile"] == tile)
-    if "ankan" in by_type:
-        return by_type["ankan"][0]
-    discards = by_type.get("discard", [])
-    if not discards:
+        if typ in present:
+            return legal[types.index(typ)]
+    if "pass" in present:  # a claim decision
+        if "pon" in present:
+            winds = {27 + view["round_wind"], 27 + (view["seat"] - view["dealer"]) % 4}  # seat wind, R-DEAL-2
+            for a in legal:
+                if a["type"] == "pon" and (a["tile"] >> 2 >= 31 or a["tile"] >> 2 in winds):
+                    return a
+        return legal[types.index("pass")]
+    if "riichi" in present:
+        return _pick_discard(view, [a for a in legal if a["type"] == "riichi"])
+    if "ankan" in present:
+        return legal[types.index("ankan")]
+    if "discard" not in present:
         return legal[0]
-    tile = _best_discard(view, [a["tile"] for a in discards])
-    return next(a for a in discards if a["tile"] == tile)
+    if len(present) == 1:  # discards only
+        return _pick_discard(view, legal)
+    return _pick_discard(view, [a for a in legal if a["type"] == "discard"])
+
+
+def _pick_discard(view: dict, options: list[dict]) -> dict:
+    """The first of ``options`` (discards or riichi declarations) naming ``_best_discard``'s tile."""
+    tiles = [a["tile"] for a in options]
+    return options[tiles.index(_best_discard(view, tiles))]

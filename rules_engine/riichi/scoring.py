@@ -173,7 +173,15 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     if not candidates:
         raise NoYaku(lambda: f"hand {_hand_text(ctx)} has no yaku in any reading; dora are not yaku (R-WIN-2)")
 
-    dora, aka, ura = _dora_counts(ctx, full, mask, seen, preset)
+    # Dora, red fives and ura-dora are the same for every reading (R-DORA-4..6).
+    dora = aka = ura = 0
+    for ind in ctx.dora_indicators:
+        dora += full[_DORA_OF[ind >> 2]]
+    if mask & _FIVES_MASK:
+        aka = len(preset.red_fives.intersection(seen))
+    if ctx.ura_indicators and (ctx.riichi or ctx.double_riichi):
+        for ind in ctx.ura_indicators:
+            ura += full[_DORA_OF[ind >> 2]]
     bonus = dora + aka + ura
     if len(candidates) == 1:
         chosen = candidates[0]
@@ -190,7 +198,20 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
                 best_key, chosen = key, cand
     yaku, yaku_han, reading = chosen
     breakdown: list[tuple[str, int]] = []
-    fu = _reading_fu(reading, yaku, tsumo, closed, seat_kind, round_kind, breakdown)
+    if reading[0] == "standard":
+        wait, _slot, sets = reading[2]
+        pair = reading[1][0]
+        fu = standard_fu(sets, pair, wait, tsumo=tsumo, closed=closed, pinfu=("pinfu", 1) in yaku,
+                         seat_kind=seat_kind, round_kind=round_kind, detail=breakdown)
+        text = [_MELD_TEXT[m.type, min(m.tiles) >> 2] for m in melds] if melds else []
+        text += map(_CODE_TEXT.__getitem__, reading[1][1])
+        text.append(_PAIR_TEXT[pair])
+        reading_text = tuple(text)
+    else:
+        fu = 25
+        breakdown.append(("chiitoitsu", 25))
+        wait = "chiitoitsu"
+        reading_text = ("chiitoitsu",)
     han = yaku_han + bonus
     yaku = ordered(yaku)
     if dora:
@@ -201,27 +222,7 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
         yaku.append(("ura_dora", ura))
     b, limit = base_points(han, fu, 0, preset)
     # Positional: (han, fu, yaku, yakuman, limit, base_points, fu_breakdown, is_dealer, tsumo, wait, reading).
-    return HandResult(han, fu, yaku, 0, limit, b, breakdown, is_dealer, tsumo,
-                      reading[2][0] if reading[0] == "standard" else reading[0], _reading_text(reading, melds))
-
-
-def _dora_counts(ctx: WinContext, full: list[int], mask: int, seen: set[int], preset: Preset) -> tuple[int, int, int]:
-    """``(dora, aka_dora, ura_dora)`` han of the hand, the same for every reading (R-DORA-4..6).
-
-    ``full``: 34 counts of every tile of the hand, all four tiles of each kan included;
-    ``mask``: bit ``k`` per kind held; ``seen``: the physical tile ids of the hand, melds included.
-    """
-    dora = 0
-    for ind in ctx.dora_indicators:
-        dora += full[_DORA_OF[ind >> 2]]
-    aka = 0
-    if mask & _FIVES_MASK:
-        aka = len(preset.red_fives.intersection(seen))
-    ura = 0
-    if ctx.riichi or ctx.double_riichi:
-        for ind in ctx.ura_indicators:
-            ura += full[_DORA_OF[ind >> 2]]
-    return dora, aka, ura
+    return HandResult(han, fu, yaku, 0, limit, b, breakdown, is_dealer, tsumo, wait, reading_text)
 
 
 def _scan(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple | None:

@@ -74,6 +74,9 @@ _HONOR_CACHE: dict[tuple[int, ...], Split | None] = {}
 """7 honor counts -> ``(pair_or_-1, triplet_codes)``, or ``None`` when honors cannot be split."""
 
 
+_MISSING = (-2, ())
+
+
 def _honor_split(key: tuple[int, ...]) -> Split | None:
     pair = -1
     hsets: list[int] = []
@@ -97,9 +100,8 @@ def standard_splits(counts: Sequence[int]) -> list[Split]:
     """
     c = tuple(counts)
     key = c[27:]
-    if key in _HONOR_CACHE:
-        head = _HONOR_CACHE[key]
-    else:
+    head = _HONOR_CACHE.get(key, _MISSING)
+    if head is _MISSING:
         head = _HONOR_CACHE[key] = _honor_split(key)
     if head is None:
         return []

@@ -191,7 +191,11 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
         chosen = candidates[0]
         for cand in candidates:
             yaku, yaku_han, reading = cand
-            fu = _reading_fu(reading, yaku, tsumo, closed, seat_kind, round_kind, None)
+            if reading[0] == "standard":
+                fu = standard_fu(reading[2][2], reading[1][0], reading[2][0], tsumo=tsumo, closed=closed,
+                                 pinfu=("pinfu", 1) in yaku, seat_kind=seat_kind, round_kind=round_kind)
+            else:
+                fu = 25
             han = yaku_han + bonus
             key = (base_points(han, fu, 0, preset)[0], han, fu)
             if best_key is None or key > best_key:
@@ -256,15 +260,20 @@ def _scan(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tu
                 if type(m) is not Meld or not seen.isdisjoint(tiles):
                     return None
                 seen.update(tiles)
-                t = _MELD_SET_TYPE[m.type]
+                cache = _MELD_CACHE[m.type]
+                info = cache.get(tiles)
+                if info is None:
+                    info = cache[tiles] = _meld_info(m.type, tiles)
+                kind_set, adds, kinds_mask = info
+                t = kind_set[1]
                 if t >= 3:
                     n_kans += 1
                 if t != 4:
                     closed = False
-                meld_sets.append(((min(tiles) if t == 0 else tiles[0]) >> 2, t))
-                for x in tiles:
-                    full[x >> 2] += 1
-                    mask |= _KIND_BIT[x]
+                meld_sets.append(kind_set)
+                for k, n in adds:
+                    full[k] += n
+                mask |= kinds_mask
         else:
             full = counts
         if ctx.seat_wind not in _WIND_VALUES or ctx.round_wind not in _WIND_VALUES:
@@ -282,6 +291,21 @@ def _scan(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tu
     if flags:
         check_flags(ctx, closed)
     return counts, full, mask, seen, meld_sets, closed, n_kans, flags
+
+
+_MELD_CACHE: dict[str, dict[tuple[int, ...], tuple]] = {name: {} for name in _MELD_SET_TYPE}
+"""Meld type -> tiles -> ``_meld_info`` (bounded: a few thousand possible melds)."""
+
+
+def _meld_info(meld_type: str, tiles: tuple[int, ...]) -> tuple:
+    """``((kind, t), ((kind, copies), ...), kind_mask)`` of a meld: its set (yaku.py), its count additions, its kinds."""
+    t = _MELD_SET_TYPE[meld_type]
+    adds: dict[int, int] = {}
+    kinds_mask = 0
+    for x in tiles:
+        adds[x >> 2] = adds.get(x >> 2, 0) + 1
+        kinds_mask |= _KIND_BIT[x]
+    return ((min(tiles) if t == 0 else tiles[0]) >> 2, t), tuple(adds.items()), kinds_mask
 
 
 def _scan_checked(ctx: WinContext, conc: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple:
@@ -325,19 +349,6 @@ def _han_sum(yaku: list[tuple[str, int]]) -> int:
     for _, v in yaku:
         n += v
     return n
-
-
-def _reading_fu(reading: tuple, yaku: list[tuple[str, int]], tsumo: bool, closed: bool, seat_kind: int,
-                round_kind: int, detail: list[tuple[str, int]] | None) -> int:
-    """Fu of one candidate reading (R-FU); chiitoitsu is 25 (R-FU-1)."""
-    if reading[0] == "chiitoitsu":
-        if detail is not None:
-            detail.append(("chiitoitsu", 25))
-        return 25
-    wait, _slot, sets = reading[2]
-    pinfu = ("pinfu", 1) in yaku
-    return standard_fu(sets, reading[1][0], wait, tsumo=tsumo, closed=closed, pinfu=pinfu,
-                       seat_kind=seat_kind, round_kind=round_kind, detail=detail)
 
 
 def has_yaku_for(ctx: WinContext, preset: Preset = RIICHI_V1) -> bool:

@@ -49,6 +49,14 @@ class Action:
     def from_json(cls, data: object) -> "Action":
         """Parse the JSON form. Raises ``ValueError`` naming the bad field for malformed input
         (unknown type, seat outside 0..3, tile ids outside 0..135, wrong field types)."""
+        if type(data) is dict and cls is Action:
+            # fast path: a value already in the shared cache was validated when it was made
+            seat, tile, tiles = data.get("seat"), data.get("tile"), data.get("tiles")
+            if (type(seat) is int and (tile is None or type(tile) is int)
+                    and (tiles is None or (type(tiles) is list and not tiles))):
+                a = _SIMPLE_CACHE.get((data.get("type"), seat, tile))
+                if a is not None:
+                    return a
         if not isinstance(data, dict):
             raise ValueError(f"action must be a JSON object, got {type(data).__name__}")
         typ = data.get("type")

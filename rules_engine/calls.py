@@ -33,19 +33,27 @@ def discard_choices(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[i
     """Tile ids that may be discarded: one per (kind, red) with the lowest id, plus the drawn
     tile itself when it is a different id (tsumogiri, P-TIMEOUT-1); kinds in
     ``forbidden_kinds`` (kuikae, R-KUIKAE-1/-2) are left out. Sorted ascending."""
-    desc = sorted(hand, reverse=True)
-    if desc and desc[-1] < 0:  # not a tile id: the plain loop keeps the old answer
+    ordered = sorted(hand)
+    if ordered and (ordered[0] < 0 or ordered[-1] >= 136):  # not tile ids: the plain loop answers
         return _discard_choices_loop(hand, forbidden_kinds, drawn)
-    try:
-        # in descending order the last id stored per choice is its lowest; a choice's ids
-        # (a kind's ordinary copies, or one red five) are a run of ids apart from every other
-        # choice's, so the choices in reverse insertion order are in ascending id order
-        lowest = dict(zip(map(_CHOICE_KEY.__getitem__, desc), desc))
-    except IndexError:  # an id beyond 0..135
-        return _discard_choices_loop(hand, forbidden_kinds, drawn)
-    out = list(reversed(lowest.values()))
+    # in id order a choice's ids (a kind's ordinary copies, or one red five) are adjacent, so
+    # the first id of each run of equal keys is the choice's lowest id
+    out: list[int] = []
+    last = -1
+    key = _CHOICE_KEY
     if forbidden_kinds:
-        out = [t for t in out if (t >> 2) not in forbidden_kinds]
+        for t in ordered:
+            k = key[t]
+            if k != last:
+                last = k
+                if (t >> 2) not in forbidden_kinds:
+                    out.append(t)
+    else:
+        for t in ordered:
+            k = key[t]
+            if k != last:
+                last = k
+                out.append(t)
     if drawn is not None and drawn not in out and (drawn >> 2) not in forbidden_kinds:
         out.append(drawn)
         out.sort()

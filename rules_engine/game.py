@@ -33,7 +33,7 @@ from .calls import (ankan_options, chi_options, daiminkan_option, discard_choice
                     pon_options, shouminkan_options)
 from .errors import IllegalAction, WrongPhase
 from .hand_shape import counts34, kind_always_triplet, meld_key, waits, waits_of_counts
-from .shanten import shanten_from_key
+from .shanten import shanten_recent
 from .meld import Meld
 from .preset import Preset, get_preset
 from .seat_state import SeatState
@@ -325,7 +325,8 @@ class Game(HandEndMixin, RefusalMixin):
         """R-TURN-2/-3/-4 options of the seat whose turn it is."""
         s = self._seats[seat]
         if self._turn_kind == "call":  # R-TURN-4
-            return list(map(_DISCARD[seat].__getitem__, discard_choices(s.hand, self._kuikae)))
+            mine = _DISCARD[seat]
+            return [mine[t] for t in discard_choices(s.hand, self._kuikae)]
         out: list[Action] = []
         drawn = self._drawn
         assert drawn is not None
@@ -354,7 +355,7 @@ class Game(HandEndMixin, RefusalMixin):
         choices = discard_choices(hand, drawn=drawn)
         if (s.shanten <= 1 and s.is_closed and self.scores[seat] >= 1000
                 and self._live_end - self._live_pos >= 4
-                and shanten_from_key(bytes(counts), len(hand)) <= 0):
+                and shanten_recent(bytes(counts), len(hand)) <= 0):
             # R-RIICHI-1: some discard may leave the hand tenpai; the answer depends only on the
             # discarded kind, so each kind is asked once (waits of the 13-3m rest, R-TENPAI-1)
             # With no melds and no kind held four times no wait can be excluded (TV-06 (a)), so the
@@ -368,7 +369,7 @@ class Game(HandEndMixin, RefusalMixin):
                 ok = tenpai_after.get(k)
                 if ok is None:
                     counts[k] -= 1
-                    if shanten_from_key(bytes(counts), n) != 0:
+                    if shanten_recent(bytes(counts), n) != 0:
                         ok = False
                     elif melds is None and 4 not in counts:
                         ok = True
@@ -378,14 +379,15 @@ class Game(HandEndMixin, RefusalMixin):
                     counts[k] += 1
                 if ok:
                     out.append(simple_action("riichi", seat, t))
-        out.extend(map(_DISCARD[seat].__getitem__, choices))
+        mine = _DISCARD[seat]
+        out.extend([mine[t] for t in choices])
         return out
 
     @staticmethod
     def _update_waits(s: SeatState) -> None:
         """Set ``s.shanten`` and ``s.waits = waits(s.hand, s.meld_tiles())`` of the seat's
         ``13 - 3m`` hand (R-TENPAI-1); waits are looked for only when the hand is tenpai."""
-        s.shanten = sh = shanten_from_key(bytes(s.kinds), len(s.hand))
+        s.shanten = sh = shanten_recent(bytes(s.kinds), len(s.hand))
         s.waits = (waits_of_counts(tuple(s.kinds), meld_key(s.meld_tiles()) if s.melds else _NO_MELDS)
                    if sh == 0 else _NO_WAITS)
 

@@ -132,6 +132,28 @@ def shanten_from_key(b: bytes, n: int) -> int:
     return kokushi if kokushi < best else best
 
 
+_RECENT: dict[bytes, int] = {}
+_RECENT_SIZE = 64
+"""``shanten_recent`` keeps at most this many answers (then starts over)."""
+
+
+def shanten_recent(b: bytes, n: int) -> int:
+    """``shanten_from_key(b, n)`` remembering the last few dozen answers (no checks).
+
+    For the table and its simple player, which ask about the same hands in turn: a
+    player's discard choice and the table's waits after that discard, the table's
+    riichi test and the player's. ``n`` must be the number of tiles in ``b`` (the
+    answer is remembered by ``b`` alone). Answers are pure, so the memo never
+    changes a result.
+    """
+    s = _RECENT.get(b)
+    if s is None:
+        if len(_RECENT) >= _RECENT_SIZE:
+            _RECENT.clear()
+        s = _RECENT[b] = shanten_from_key(b, n)
+    return s
+
+
 def shanten(counts: Sequence[int]) -> int:
     """Shanten of a hand: the minimum over the standard, seven-pairs and kokushi forms.
 

@@ -8,7 +8,7 @@ It is a yardstick and a test driver, not one of the computer players of ``rules_
 from __future__ import annotations
 
 from .actions import Action
-from .shanten import shanten, shanten_from_key
+from .shanten import shanten, shanten_recent, to_key
 
 _PREFERRED = ("tsumo", "ron", "kyuushu")
 
@@ -58,7 +58,8 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
             if s < best_s:
                 best, best_s = t, s
         return best
-    target = shanten(counts)  # validates the view's hand
+    b, n = to_key(counts)  # validates the view's hand
+    target = shanten_recent(b, n)
     # the rest of a valid 14-3m hand is a valid 13-3m hand: the unchecked lookup is safe
     best, best_s = keys[0] % 1000 % 200, 99
     tried: dict[int, int] = {}
@@ -68,7 +69,7 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
         s = tried.get(k)
         if s is None:
             counts[k] -= 1
-            s = tried[k] = shanten_from_key(bytes(counts), n - 1)
+            s = tried[k] = shanten_recent(bytes(counts), n - 1)
             counts[k] += 1
         if s < best_s:
             best, best_s = t, s

@@ -37,6 +37,9 @@ def _server_env(db_path: Path) -> dict[str, str]:
                         "MP_INTEGRATION_INNER"}}
     env.update({"SQLITE_PATH": str(db_path), "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "mahjongsite.settings",
                 "MP_COMPUTER_DELAY_MIN": "0.02", "MP_COMPUTER_DELAY_MAX": "0.05",
+                # Timed tables run at a quarter of their real clocks (docs/clocks.md, CLOCK_SCALE):
+                # Bullet becomes 0.5 s per discard + 1.25 s reserve. Untimed games are unaffected.
+                "MP_CLOCK_SCALE": "0.25",
                 "ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONUNBUFFERED": "1"})
     return env
 

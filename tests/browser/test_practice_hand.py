@@ -288,3 +288,34 @@ def test_p_flow_1_east_round_continue_starts_the_next_hand(live_server_proc, bro
     assert round_label == "East 2" or (round_label == "East 1" and honba >= 1), (round_label, honba)
     assert not errors, f"JavaScript errors on the page: {errors}"
     context.close()
+
+
+def test_p_clock_timed_practice_is_played_by_the_clock_in_the_embedded_server(live_server_proc, browser):
+    """P-PRAC-1 / P-CLOCK / P-TIMEOUT in the embedded default (in-process Celery worker with the
+    memory broker, DESIGN §5): a Bullet single-hand practice game whose player never touches the
+    page shows its clock (P-CLOCK-9) and is played to its end by the server's timeout defaults
+    (P-TIMEOUT-1/-2, P-CONN-6); the review marks those moves as timeouts (P-TIMEOUT-5)."""
+    server = live_server_proc
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    username = f"clock{int(time.time() * 1000) % 10_000_000}"
+    _sign_up(page, server.url, username)
+    page.select_option("select[name=preset]", "riichi-single-deal")
+    page.select_option("select[name=clock]", "bullet")
+    page.click("form.practice-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/games/\d+/$"))
+    game_id = int(re.search(r"/games/(\d+)/$", page.url).group(1))
+    page.wait_for_selector(".board .seat-me", timeout=30000)
+    # Every seat shows its reserve; the player never acts from here on.
+    page.wait_for_selector("[data-role=reserve-clock]", timeout=30000)
+    assert page.locator("[data-role=reserve-clock]").count() == 4
+    page.wait_for_selector("[data-role=result]", timeout=PLAY_TIMEOUT * 1000)
+    assert page.locator("[data-role=result] .game-over").count() == 1, "a single hand ends the game"
+    stored = server.game_log(game_id)
+    assert stored["entries"], "the game was stored"
+    page.goto(f"{server.url}/games/{game_id}/review/")
+    assert page.locator("[data-role=timeout]").count() >= 1, "moves played by the clock are marked"
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    context.close()

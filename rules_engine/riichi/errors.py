@@ -17,7 +17,7 @@ class HandError(ValueError):
         # A callable message is formatted only when shown: evaluating many
         # candidate hands (tenpai checks, benchmarks) raises NoYaku often.
         self._message = message
-        super().__init__(message if isinstance(message, str) else "")
+        self.args = (message,) if isinstance(message, str) else ("",)  # as ValueError.__init__ would set
         if rule is not None:
             self.rule = rule
 

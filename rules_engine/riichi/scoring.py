@@ -100,7 +100,7 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
 
     # ---- yakuman (R-YAKUMAN-5: they replace everything else)
     # Quick exits on the kind mask: a call is made only when its yakuman are possible at all.
-    common = common_yakuman(ctx, mask) if not mask & _NOT_HONOR or flags else []
+    common = common_yakuman(ctx, mask) if not mask & _NOT_HONOR or (flags and (ctx.tenhou or ctx.chiihou)) else []
     best_ym: list[tuple[str, int]] | None = None
     best_ym_n = 0
     best_ym_reading: tuple = ()
@@ -120,12 +120,11 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     std_ym_n = _han_sum(std_ym) if std_ym else 0
 
     # ---- ordinary yaku (evaluated only while no yakuman reading is known)
+    base_yaku = composition_yaku(mask, closed, preset.open_tanyao)
     if flags:
-        base_yaku = situational_yaku(ctx, closed) + composition_yaku(mask, closed, preset.open_tanyao)
+        base_yaku = situational_yaku(ctx, closed) + base_yaku
     elif tsumo and closed:
-        base_yaku = [("menzen_tsumo", 1)] + composition_yaku(mask, closed, preset.open_tanyao)
-    else:
-        base_yaku = composition_yaku(mask, closed, preset.open_tanyao)
+        base_yaku = [("menzen_tsumo", 1)] + base_yaku
     base_han = _han_sum(base_yaku) if base_yaku else 0
     # A reading is ("standard", (pair, set_codes), (wait, slot, sets)) or ("chiitoitsu"|"kokushi", None, None);
     # a candidate is (yaku, yaku_han, reading) with at least one yaku.
@@ -207,10 +206,9 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
         pair = reading[1][0]
         fu = standard_fu(sets, pair, wait, tsumo=tsumo, closed=closed, pinfu=("pinfu", 1) in yaku,
                          seat_kind=seat_kind, round_kind=round_kind, detail=breakdown)
-        text = [_MELD_TEXT[m.type, min(m.tiles) >> 2] for m in melds] if melds else []
-        text += map(_CODE_TEXT.__getitem__, reading[1][1])
-        text.append(_PAIR_TEXT[pair])
-        reading_text = tuple(text)
+        reading_text = tuple(map(_CODE_TEXT.__getitem__, reading[1][1] + (_PAIR_CODE + pair,)))
+        if melds:
+            reading_text = tuple([_MELD_TEXT[m.type, min(m.tiles) >> 2] for m in melds]) + reading_text
     else:
         fu = 25
         breakdown.append(("chiitoitsu", 25))
@@ -381,8 +379,9 @@ _SEQ_TEXT = tuple(format_kinds([k, k + 1, k + 2]) if k < 27 and k % 9 < 7 else "
 _TRIPLET_TEXT = tuple(format_kinds([k] * 3) for k in range(34))
 _PAIR_TEXT = tuple(format_kinds([k] * 2) for k in range(34))
 _KAN_TEXT = tuple(format_kinds([k] * 4) for k in range(34))
-_CODE_TEXT = _SEQ_TEXT + _TRIPLET_TEXT
-"""Notation of a set code (readings.py): sequences 0..33, triplets ``TRIPLET + k``."""
+_CODE_TEXT = _SEQ_TEXT + _TRIPLET_TEXT + _PAIR_TEXT
+"""Notation of a set code (readings.py): sequences 0..33, triplets ``TRIPLET + k``, pairs ``_PAIR_CODE + k``."""
+_PAIR_CODE = 2 * TRIPLET
 _MELD_TEXT = {(t, k): f"{t}({_SEQ_TEXT[k] if t == 'chi' else _TRIPLET_TEXT[k] if t == 'pon' else _KAN_TEXT[k]})"
               for t in _MELD_SET_TYPE for k in range(34)}
 """``(meld type, lowest kind)`` -> the meld in notation, e.g. ``pon(555z)``."""

@@ -523,22 +523,23 @@ class Game(HandEndMixin, RefusalMixin):
     def _open_claims(self, discarder: int, tile: int, events: list[dict], *, chankan: bool) -> None:
         """Offer responses to a discard (R-TURN-6) or an added-kan tile (R-KAN-5)."""
         kind = tile >> 2
-        final = self._live_end == self._live_pos
+        calls = not chankan and self._live_end != self._live_pos  # R-CALL-8: none on the last tile
         legal: dict[int, list[Action]] = {}
         wins: dict[int, Any] = {}
-        for off in (1, 2, 3):
-            seat = (discarder + off) % 4
-            s = self._seats[seat]
+        order = _AFTER[discarder]
+        seats = self._seats
+        for seat in order:
+            s = seats[seat]
             opts: list[Action] = []
             if kind in s.waits and not s.furiten():
                 res = self._win_result(seat, tile, tsumo=False, chankan=chankan)
                 if res is not None:
                     wins[seat] = res
                     opts.append(simple_action("ron", seat, tile))
-            if not chankan and not final and not s.riichi:  # R-CALL-8, R-CALL-9
+            if calls and not s.riichi:  # R-CALL-8, R-CALL-9
                 hand = s.hand
                 kc = s.kinds
-                if off == 1 and kind < 27:
+                if kind < 27 and seat == order[0]:
                     # a chi needs both other kinds of some sequence of the same suit (R-CALL-1)
                     num = kind % 9
                     lo = num >= 1 and kc[kind - 1]

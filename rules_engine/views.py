@@ -54,6 +54,9 @@ def decision_view(game: "Game", seat: int) -> dict:
     return view
 
 
+_DORA1 = DORA_INDICATOR_INDEX[0]
+
+
 def _header(game: "Game", seat: int | None) -> dict:
     """The table-wide keys of a view (insertion order as in ``build_view``)."""
     last = game._last_discard
@@ -61,13 +64,14 @@ def _header(game: "Game", seat: int | None) -> dict:
     phase = game.phase
     wall = game._wall
     answers = game._answers
+    n_dora = game._n_dora
     return {
         "preset": game.preset.name, "preset_version": game.preset.version, "seat": seat,
         "phase": phase, "seq": game.seq, "round_wind": game.round_wind,
         "hand_number": game.hand_number, "dealer": game.dealer, "honba": game.honba,
         "riichi_deposits": game.deposits, "scores": list(game.scores),
         "wall_count": game._live_end - game._live_pos,
-        "dora_indicators": [wall[i] for i in DORA_INDICATOR_INDEX[:game._n_dora]],
+        "dora_indicators": [wall[_DORA1]] if n_dora == 1 else [wall[i] for i in DORA_INDICATOR_INDEX[:n_dora]],
         "turn": game._turn,
         "last_discard": {"seat": last[0], "tile": last[1]} if last else None,
         "pending_seats": [s for s in sorted(game._legal) if s not in answers] if answers else sorted(game._legal),
@@ -79,9 +83,10 @@ def _add_private(game: "Game", seat: int, view: dict) -> None:
     """The own-seat keys: hand, drawn tile, legal actions, furiten, waits, kuikae."""
     s = game._seats[seat]
     own_turn = game._turn == seat and game.phase == "turn"
-    view["hand"] = sorted(s.hand)
+    hand = s.hand
+    view["hand"] = sorted(hand)
     view["drawn_tile"] = game._drawn if own_turn else None
     view["legal_actions"] = game.legal_actions_json(seat)
     view["furiten"] = s.furiten()
-    view["waits"] = sorted(s.waits) if len(s.hand) % 3 == 1 else []
-    view["kuikae"] = sorted(game._kuikae) if own_turn else []
+    view["waits"] = sorted(s.waits) if len(hand) % 3 == 1 else []
+    view["kuikae"] = sorted(game._kuikae) if own_turn and game._kuikae else []

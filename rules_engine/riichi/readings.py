@@ -196,5 +196,7 @@ def _role(code: int, win_kind: int) -> tuple[str, int] | None:
     return ("ryanmen", code)
 
 
-_ROLES = tuple(tuple(_role(code, w) for code in range(TRIPLET + 34)) for w in range(34))
+_ROLE_VALUES: dict[tuple[str, int] | None, tuple[str, int] | None] = {}
+_ROLES = tuple(tuple(_ROLE_VALUES.setdefault(r, r) for r in (_role(code, w) for code in range(TRIPLET + 34)))
+               for w in range(34))
 """``_ROLES[win_kind][code]``: the winning tile's role in a set (``wait_slots``)."""

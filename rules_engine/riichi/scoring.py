@@ -32,7 +32,9 @@ _DRAGONS = 0b111 << 31
 _WINDS = 0b1111 << 27
 _WIND_VALUES = frozenset({0, 1, 2, 3})
 _TILE_IDS = frozenset(range(136))
-_KIND_BIT = tuple(1 << (t >> 2) for t in range(136))
+_KIND_BITS = tuple(1 << k for k in range(34))
+_KIND_BIT = tuple(_KIND_BITS[t >> 2] for t in range(136))
+"""Bit of the kind of each tile id; one int object per kind (fewer cache lines touched)."""
 
 
 def base_points(han: int, fu: int, yakuman: int, preset: Preset = RIICHI_V1) -> tuple[int, str | None]:
@@ -141,7 +143,7 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
         for split in splits:
             pair, codes = split
             value_pair = pair >= 31 or pair == seat_kind or pair == round_kind
-            split_sets = meld_sets + list(map(_CONCEALED_SET.__getitem__, codes))
+            split_sets = [*meld_sets, *map(_CONCEALED_SET.__getitem__, codes)]
             for wait, slot in wait_slots(split, win_kind):
                 sets = split_sets
                 if wait == "shanpon" and not tsumo:

@@ -260,15 +260,6 @@ def _order_key(y: tuple[str, int]) -> int:
     return ORDER_INDEX[y[0]]
 
 
-_RANK = {(name, han): i for name, i in ORDER_INDEX.items() for han in range(27)}
-"""``(name, han)`` -> display position: a key looked up without a Python call per item."""
-
-
 def ordered(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """``yaku`` sorted into display order (R-YAKU-4 and R-YAKUMAN-1 table order)."""
-    if len(yaku) < 2:
-        return list(yaku)
-    try:
-        return sorted(yaku, key=_RANK.__getitem__)
-    except KeyError:  # a han count outside the table
-        return sorted(yaku, key=_order_key)
+    return sorted(yaku, key=_order_key) if len(yaku) > 1 else list(yaku)

@@ -24,8 +24,8 @@ def representatives(hand: Iterable[int]) -> dict[tuple[int, bool], int]:
     return reps
 
 
-_CHOICE_KEY = tuple(t + 1000 if t in RED_FIVES else t >> 2 for t in range(136))
-"""``_CHOICE_KEY[id]``: what a discard choice is told apart by: the kind, or the red five's own id."""
+CHOICE_KEY = tuple(t + 1000 if t in RED_FIVES else t >> 2 for t in range(136))
+"""``CHOICE_KEY[id]``: what a discard choice is told apart by: the kind, or the red five's own id."""
 
 
 def discard_choices(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[int] = frozenset(),
@@ -40,7 +40,7 @@ def discard_choices(hand: Sequence[int], forbidden_kinds: frozenset[int] | set[i
     # the first id of each run of equal keys is the choice's lowest id
     out: list[int] = []
     last = -1
-    key = _CHOICE_KEY
+    key = CHOICE_KEY
     if forbidden_kinds:
         for t in ordered:
             k = key[t]

@@ -29,8 +29,8 @@ from typing import Any
 from .hand_end import HandEndMixin
 from .refusals import RefusalMixin
 from .actions import Action, simple_action
-from .calls import (ankan_options, chi_options, daiminkan_option, discard_choices, kuikae_forbidden,
-                    pon_options, shouminkan_options)
+from .calls import (CHOICE_KEY, ankan_options, chi_options, daiminkan_option, kuikae_forbidden, pon_options,
+                    shouminkan_options)
 from .errors import IllegalAction, WrongPhase
 from .hand_shape import counts34, kind_always_triplet, meld_key, waits, waits_of_counts
 from .shanten import shanten_recent
@@ -52,6 +52,38 @@ _AFTER = tuple(tuple((d + off) % 4 for off in (1, 2, 3)) for d in range(4))
 """``_AFTER[d]``: the other seats in turn order from seat ``d`` (R-CALL-5, R-MULTI)."""
 _DISCARD = tuple(tuple(simple_action("discard", seat, t) for t in range(136)) for seat in range(4))
 """``_DISCARD[seat][tile]``: the shared discard actions (the same objects ``simple_action`` gives)."""
+
+
+def _discard_actions(hand: list[int], seat: int, drawn: int | None, forbidden: frozenset[int] = _NO_KINDS
+                     ) -> list[Action]:
+    """``[_DISCARD[seat][t] for t in calls.discard_choices(hand, forbidden, drawn)]`` in one pass;
+    ``drawn`` (a tile id or ``None``) must be in ``hand``.
+
+    In id order a choice's ids (a kind's ordinary copies, or one red five) are adjacent, so a
+    choice is the first id of its run; the drawn tile is added where it stands when it is not.
+    """
+    mine = _DISCARD[seat]
+    key = CHOICE_KEY
+    out: list[Action] = []
+    last = -1
+    if forbidden:
+        for t in sorted(hand):
+            k = key[t]
+            if k != last:
+                last = k
+                if (t >> 2) not in forbidden:
+                    out.append(mine[t])
+            elif t == drawn and (t >> 2) not in forbidden:
+                out.append(mine[t])
+    else:
+        for t in sorted(hand):
+            k = key[t]
+            if k != last:
+                last = k
+                out.append(mine[t])
+            elif t == drawn:
+                out.append(mine[t])
+    return out
 
 
 def _evaluate(ctx: Any, preset: Preset) -> Any:
@@ -325,8 +357,7 @@ class Game(HandEndMixin, RefusalMixin):
         """R-TURN-2/-3/-4 options of the seat whose turn it is."""
         s = self._seats[seat]
         if self._turn_kind == "call":  # R-TURN-4
-            mine = _DISCARD[seat]
-            return [mine[t] for t in discard_choices(s.hand, self._kuikae)]
+            return _discard_actions(s.hand, seat, None, self._kuikae)
         out: list[Action] = []
         drawn = self._drawn
         assert drawn is not None
@@ -352,7 +383,7 @@ class Game(HandEndMixin, RefusalMixin):
                 out.extend(Action("ankan", seat, None, four) for four in ankan_options(hand))
             if s.melds:
                 out.extend(Action("shouminkan", seat, t) for t in shouminkan_options(hand, s.melds))
-        choices = discard_choices(hand, drawn=drawn)
+        discards = _discard_actions(hand, seat, drawn)
         if (s.shanten <= 1 and s.is_closed and self.scores[seat] >= 1000
                 and self._live_end - self._live_pos >= 4
                 and shanten_recent(bytes(counts), len(hand)) <= 0):
@@ -364,7 +395,9 @@ class Game(HandEndMixin, RefusalMixin):
             counts = list(counts)
             n = len(hand) - 1
             tenpai_after: dict[int, bool] = {}
-            for t in choices:
+            for a in discards:
+                t = a.tile
+                assert t is not None
                 k = t >> 2
                 ok = tenpai_after.get(k)
                 if ok is None:
@@ -379,8 +412,9 @@ class Game(HandEndMixin, RefusalMixin):
                     counts[k] += 1
                 if ok:
                     out.append(simple_action("riichi", seat, t))
-        mine = _DISCARD[seat]
-        out.extend([mine[t] for t in choices])
+        if not out:
+            return discards
+        out.extend(discards)
         return out
 
     @staticmethod

@@ -48,9 +48,12 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
     near, shift = _NEAR, _SHIFT
     keys = [(3 * counts[t >> 2] + near[present >> shift[t] & 27]) * 1000 + _BASE[t] for t in tiles]
     if drawn in tiles:
-        for i, t in enumerate(tiles):
-            if t == drawn:
-                keys[i] -= 200
+        if tiles.count(drawn) == 1:
+            keys[tiles.index(drawn)] -= 200
+        else:
+            for i, t in enumerate(tiles):
+                if t == drawn:
+                    keys[i] -= 200
     keys.sort()
     n = len(hand)
     if n % 3 != 2:  # not a hand about to discard: plain validated shanten for every candidate

@@ -18,8 +18,8 @@ YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 Split = tuple[int, tuple[int, ...]]
 """``(pair_kind, set_codes)``: pair kind 0..33 (or -1 inside a suit without pair) and sorted set codes."""
 
-_SUIT_CACHE: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {}, {})
-"""Per suit (man, pin, sou): 9-count pattern -> its splits, with kinds already offset."""
+_SUIT_CACHE: tuple[dict[bytes, tuple[Split, ...]], ...] = ({}, {}, {})
+"""Per suit (man, pin, sou): 9-count pattern (as ``bytes``) -> its splits, with kinds already offset."""
 _SUITS = ((0, _SUIT_CACHE[0]), (9, _SUIT_CACHE[1]), (18, _SUIT_CACHE[2]))
 
 
@@ -59,7 +59,7 @@ def suit_splits(base: int, counts9: Sequence[int]) -> tuple[Split, ...]:
     Returns ``()`` when the tiles cannot be split.
     """
     cache = _SUIT_CACHE[base // 9]
-    key = tuple(counts9)
+    key = bytes(counts9)
     hit = cache.get(key)
     if hit is None:
         out: set[Split] = set()
@@ -70,14 +70,14 @@ def suit_splits(base: int, counts9: Sequence[int]) -> tuple[Split, ...]:
     return hit
 
 
-_HONOR_CACHE: dict[tuple[int, ...], Split | None] = {}
+_HONOR_CACHE: dict[bytes, Split | None] = {}
 """7 honor counts -> ``(pair_or_-1, triplet_codes)``, or ``None`` when honors cannot be split."""
 
 
 _MISSING = (-2, ())
 
 
-def _honor_split(key: tuple[int, ...]) -> Split | None:
+def _honor_split(key: bytes) -> Split | None:
     pair = -1
     hsets: list[int] = []
     k = 27
@@ -98,7 +98,7 @@ def standard_splits(counts: Sequence[int]) -> list[Split]:
 
     Returns ``[]`` when the tiles do not form ``n`` sets and a pair (R-WIN-1 form 1).
     """
-    c = tuple(counts)
+    c = bytes(counts)  # compact keys: one short bytes object per suit
     key = c[27:]
     head = _HONOR_CACHE.get(key, _MISSING)
     if head is _MISSING:

@@ -307,6 +307,8 @@ class Game(HandEndMixin, RefusalMixin):
             events.append({"type": "answer", "seat": action.seat, "action": action.to_json()})
             if all(s in self._answers for s in self._legal):
                 self._resolve_claim(events)
+        elif action.type == "discard":
+            self._discard(action.seat, action.tile, events, riichi=False, auto=False)  # type: ignore[arg-type]
         else:
             self._apply_turn(action, events)
         self._entries.append({"type": "action", "action": action.to_json(), "events": events})
@@ -318,7 +320,7 @@ class Game(HandEndMixin, RefusalMixin):
         """``[a.to_json() for a in legal_actions(seat)]``: fresh dicts the caller may keep or change."""
         if seat in self._answers or seat not in self._legal:
             return []
-        return [{"type": a.type, "seat": a.seat, "tile": a.tile, "tiles": list(a.tiles)} for a in self._legal[seat]]
+        return [{"type": a.type, "seat": a.seat, "tile": a.tile, "tiles": [*a.tiles]} for a in self._legal[seat]]
 
     def _open(self, legal: dict[int, list[Action]], phase: str) -> None:
         self.phase = phase

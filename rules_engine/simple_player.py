@@ -66,7 +66,9 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
             if s < best_s:
                 best, best_s = t, s
         return best
-    b, n = to_key(counts)  # validates the view's hand
+    if n > 14 or max(counts) > 4:  # not a valid hand (n % 3 == 2 here): to_key raises its error
+        to_key(counts)
+    b = bytes(counts)
     target = shanten_recent(b, n)
     # the rest of a valid 14-3m hand is a valid 13-3m hand: the unchecked lookup is safe
     best, best_s = keys[0] % 1000 % 200, 99

@@ -101,3 +101,16 @@ def simple_action(typ: str, seat: int, tile: int | None) -> Action:
     if a is None:
         a = _SIMPLE_CACHE[key] = Action(typ, seat, tile)
     return a
+
+
+_CALL_CACHE: dict[tuple[str, int, int, tuple[int, ...]], Action] = {}
+
+
+def call_action(typ: str, seat: int, tile: int, tiles: tuple[int, ...]) -> Action:
+    """``Action(typ, seat, tile, tiles)`` for a chi, pon or daiminkan option (``tiles`` sorted),
+    shared from a cache like ``simple_action`` (a few thousand values at most)."""
+    key = (typ, seat, tile, tiles)
+    a = _CALL_CACHE.get(key)
+    if a is None:
+        a = _CALL_CACHE[key] = Action(typ, seat, tile, tiles)
+    return a

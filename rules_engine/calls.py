@@ -146,23 +146,23 @@ def chi_options(hand: Sequence[int], claimed: int) -> list[tuple[int, ...]]:
     if not plain and not red:
         return []
 
-    def variants(kind: int) -> list[tuple[int, ...]]:
-        v = [(plain[kind],)] if kind in plain else []
-        if kind in red:
-            v.append((red[kind],))
-        return v
-
     out: list[tuple[int, ...]] = []
-    for lo in (num - 2, num - 1, num):
-        if lo < 0 or lo + 2 > 8:
+    base = k - num
+    for lo in range(max(num - 2, 0), min(num, 6) + 1):
+        kinds = [base + lo + i for i in range(3) if lo + i != num]  # the two own kinds, ascending
+        v0 = [plain[kinds[0]]] if kinds[0] in plain else []
+        if kinds[0] in red:
+            v0.append(red[kinds[0]])
+        v1 = [plain[kinds[1]]] if kinds[1] in plain else []
+        if kinds[1] in red:
+            v1.append(red[kinds[1]])
+        if not v0 or not v1:
             continue
-        need = [lo + i + (k - num) for i in range(3) if lo + i != num]
-        if need[0] not in plain and need[0] not in red or need[1] not in plain and need[1] not in red:
-            continue
-        for a in variants(need[0]):
-            for b in variants(need[1]):
-                own = tuple(sorted(a + b))
-                if _leaves_discard(hand, own, kuikae_forbidden("chi", claimed, own)):
+        forbidden = kuikae_forbidden("chi", claimed, (v0[0], v1[0]))  # the same for every variant
+        for a in v0:
+            for b in v1:
+                own = (a, b)  # a's kind is below b's, so the ids are sorted
+                if _leaves_discard(hand, own, forbidden):
                     out.append(own)
     return sorted(set(out))
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from .hand_end import HandEndMixin
 from .refusals import RefusalMixin
-from .actions import Action, simple_action
+from .actions import Action, call_action, simple_action
 from .calls import (CHOICE_KEY, ankan_options, chi_options, daiminkan_option, kuikae_forbidden, pon_options,
                     shouminkan_options)
 from .errors import IllegalAction, WrongPhase
@@ -582,14 +582,14 @@ class Game(HandEndMixin, RefusalMixin):
                     hi = num <= 7 and kc[kind + 1]
                     if ((lo and (hi or (num >= 2 and kc[kind - 2])))
                             or (hi and num <= 6 and kc[kind + 2])):
-                        opts.extend(Action("chi", seat, tile, own) for own in chi_options(hand, tile))
+                        opts.extend([call_action("chi", seat, tile, own) for own in chi_options(hand, tile)])
                 same = kc[kind]
                 if same >= 2:
-                    opts.extend(Action("pon", seat, tile, own) for own in pon_options(s.hand, tile))
+                    opts.extend([call_action("pon", seat, tile, own) for own in pon_options(hand, tile)])
                 if same == 3 and len(self._kan_owners) < self.preset.max_kans:
                     own = daiminkan_option(s.hand, tile)
                     if own is not None:
-                        opts.append(Action("daiminkan", seat, tile, own))
+                        opts.append(call_action("daiminkan", seat, tile, own))
             if opts:
                 opts.append(simple_action("pass", seat, None))
                 legal[seat] = opts

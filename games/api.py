@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.computers import available_strengths
 
-from . import clocks, service
+from . import clocks, replay_frames, service
 from .models import Game
-from .selectors import games_of, review_allowed
+from .selectors import games_of, review_allowed, reviewable_log
 from .views_state import game_info, players_of, seat_of, seat_view
 
 
@@ -121,6 +121,74 @@ class GameLog(APIView):
                              "message": "the log is available once the hand has ended"},
                             status=status.HTTP_403_FORBIDDEN)
         return Response({"game": game_info(game, _seat), "log": game.log})
+
+
+class ReplayStepSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="0 = the deal, then one step per logged action")
+    actor = serializers.IntegerField(allow_null=True, help_text="seat of the action; null for the deal")
+    action = serializers.DictField(allow_null=True, help_text="Action JSON (docs/engine-api.md)")
+    timeout = serializers.BooleanField(help_text="played by the clock (P-TIMEOUT-5)")
+    by_computer = serializers.BooleanField()
+    view = serializers.DictField(help_text="engine public view after the step, without hand_result/game_result")
+    hands = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  help_text="4 concealed hands (tile ids, hand order)")
+    drawn = serializers.ListField(child=serializers.IntegerField(allow_null=True),
+                                  help_text="4 × the tile just drawn, or null")
+
+
+class ReplayHandSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    hand_number = serializers.IntegerField(help_text="0-based dealer rotation: 0 = East 1")
+    honba = serializers.IntegerField()
+    result = serializers.DictField(help_text="the stored hand_end record (P-REPLAY-6)")
+    game_result = serializers.DictField(allow_null=True, help_text="the stored game_end record, if the game ended here")
+    steps = ReplayStepSerializer(many=True)
+
+
+class ReplayHandIndexSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    hand_number = serializers.IntegerField()
+    honba = serializers.IntegerField()
+    kind = serializers.CharField(allow_null=True)
+
+
+class ReplaySerializer(serializers.Serializer):
+    game = serializers.DictField(help_text="as the WebSocket state message's game part")
+    hands = ReplayHandIndexSerializer(many=True, help_text="every completed hand")
+    hand = ReplayHandSerializer(allow_null=True, help_text="the requested hand's steps; null when none ended")
+
+
+class GameReplay(APIView):
+    """Step-by-step frames of one completed hand for the replay viewer (P-REPLAY-3/-4/-6):
+    only the game's player, only hands that have ended (never the hand in progress)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("hand", str, description="0-based hand index or 'last' (default 0)")],
+        responses={200: ReplaySerializer, 403: OpenApiResponse(ErrorSerializer),
+                   404: OpenApiResponse(description="not a game of mine, or no such hand")})
+    def get(self, request, pk: int):
+        game, seat = _my_game(request, pk)
+        if not review_allowed(game, request.user):
+            return Response({"type": "error", "code": "not_allowed", "rule": "P-REPLAY-3",
+                             "message": "a hand can be replayed once it has ended"},
+                            status=status.HTTP_403_FORBIDDEN)
+        log = reviewable_log(game)
+        index_list = replay_frames.hand_list(log)
+        wanted = request.query_params.get("hand", "0")
+        if wanted == "last":
+            index = len(index_list) - 1
+        elif wanted.isdigit():
+            index = int(wanted)
+        else:
+            index = -2
+        hand = None
+        if index_list:
+            if not 0 <= index < len(index_list):
+                return Response({"type": "error", "code": "no_such_hand", "rule": "P-REPLAY-4",
+                                 "message": f"hands 0..{len(index_list) - 1} can be replayed"},
+                                status=status.HTTP_404_NOT_FOUND)
+            hand = replay_frames.replay_hands(log, replay_frames.action_flags(game), only=index)[index]
+        return Response({"game": game_info(game, seat), "hands": index_list, "hand": hand})
 
 
 _BAD_REQUEST_CODES = frozenset({"malformed", "unknown_action", "not_your_seat"})

@@ -5,7 +5,7 @@ They only read the results the engine recorded in the log's events (``hand_end``
 """
 from __future__ import annotations
 
-WINDS = ("East", "South", "West", "North")
+from .display import hand_label
 
 
 def _events(log: dict):
@@ -17,7 +17,9 @@ def _events(log: dict):
 def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
     """One dict per completed hand, in order:
 
-    ``label`` (e.g. ``"East 2"``), ``honba``, ``kind`` (``win``/``exhaustive_draw``/
+    ``index`` (0-based among the game's hands, as the replay viewer's ``?hand=``),
+    ``hand_number`` (0-based dealer rotation: 0 = East 1, 5 = South 2), ``label`` (its
+    translated round name in the active language, ``display.hand_label``), ``honba``, ``kind`` (``win``/``exhaustive_draw``/
     ``abortive_draw``…), ``abort`` (abortive draw kind or None), ``wins``: list of
     ``{seat, name, tsumo, from_name, han, fu, yaku: [(name, han)], limit, points}``,
     ``deltas`` and ``scores`` (lists of 4, points). ``names`` maps seat -> display name.
@@ -39,7 +41,7 @@ def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
             })
         number = int(result.get("hand_number", 0))
         hands.append({
-            "label": f"{WINDS[(number // 4) % 4]} {number % 4 + 1}",
+            "index": len(hands), "hand_number": number, "label": hand_label(number),
             "honba": result.get("honba", 0), "kind": result.get("kind"), "abort": result.get("abort"),
             "wins": wins, "deltas": result.get("deltas") or [], "scores": result.get("scores") or [],
         })

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from .models import Game, Seat
+from .replay_frames import completed_entry_count
 
 
 def games_of(user):
@@ -19,8 +20,38 @@ def unfinished_games_of(user):
 
 
 def review_allowed(game: Game, user) -> bool:
-    """P-REPLAY-3 for practice: only the player, once a hand has ended (the stored log then
-    holds only completed hands' seeds and actions)."""
+    """P-REPLAY-3 for practice: only the player, once a hand has ended. While an East-round
+    game runs, its ended hands may be reviewed; the hand in progress never is (callers serve
+    only ``reviewable_log(game)``)."""
     if not user.is_authenticated or not game.seats.filter(user=user).exists():
         return False
-    return game.status != Game.Status.ACTIVE or game.phase in ("hand_over", "game_over")
+    if game.status != Game.Status.ACTIVE or game.phase in ("hand_over", "game_over"):
+        return True
+    return completed_entry_count(game.log or {}) > 0
+
+
+def reviewable_log(game: Game) -> dict:
+    """The part of ``game.log`` that may be reviewed (P-REPLAY-3): the whole log once the game
+    has ended, else the entries of its completed hands only (a running hand's seed would give
+    away its wall). Same shape as ``Game.log``: ``{"preset", "version", "entries"}``."""
+    log = game.log or {}
+    if game.status != Game.Status.ACTIVE:
+        return log
+    return {**log, "entries": (log.get("entries") or [])[:completed_entry_count(log)]}
+
+
+def reviewable_actions(game: Game) -> list:
+    """``ActionRecord`` rows of ``game`` by index that belong to ``reviewable_log(game)``: all of
+    them once the game has ended, else those before the first action of the hand in progress."""
+    records = list(game.actions.order_by("index"))
+    if game.status != Game.Status.ACTIVE:
+        return records
+    allowed = sum(1 for e in reviewable_log(game)["entries"] if e.get("type") == "action")
+    out, seen = [], 0
+    for record in records:
+        if record.kind == "action":
+            seen += 1
+            if seen > allowed:
+                break
+        out.append(record)
+    return out

@@ -8,4 +8,5 @@ urlpatterns = [
     path("games/", views.my_games, name="my_games"),
     path("games/<int:pk>/", views.table, name="table"),
     path("games/<int:pk>/review/", views.review, name="review"),
+    path("games/<int:pk>/replay/", views.replay_viewer, name="replay"),
 ]

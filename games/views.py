@@ -9,11 +9,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from . import replay, service
+from . import replay, replay_frames, service
 from .display import action_display, hand_label
 from .forms import PracticeForm
 from .models import Game
-from .selectors import games_of, review_allowed, unfinished_games_of
+from .selectors import (games_of, review_allowed, reviewable_actions, reviewable_log,
+                        unfinished_games_of)
 from .views_state import players_of, seat_of
 
 
@@ -82,14 +83,40 @@ def review(request, pk: int):
     names = {seat: p["name"] for seat, p in seats.items()}
     actions = [{"record": a, "player": seats.get(a.seat),
                 "move": action_display(a.data) if isinstance(a.data, dict) else None}
-               for a in game.actions.order_by("index")]
-    hands = replay.hand_summaries(game.log, names)
-    for hand in hands:                  # "East 2" -> the translated label
-        wind, _space, n = hand["label"].partition(" ")
-        if wind in replay.WINDS and n.isdigit():
-            hand["label"] = hand_label(replay.WINDS.index(wind) * 4 + int(n) - 1)
+               for a in reviewable_actions(game)]
+    log = reviewable_log(game)
     return render(request, "games/review.html", {
         "game": game, "actions": actions, "players": list(seats.values()),
-        "hands": hands,
-        "game_end": replay.game_end_summary(game.log, names),
+        "hands": replay.hand_summaries(log, names),
+        "game_end": replay.game_end_summary(log, names),
+    })
+
+
+@login_required
+def replay_viewer(request, pk: int):
+    """The step-by-step replay of a completed hand (P-REPLAY-3/-4/-5, J4 step 5).
+
+    ``?hand=N`` (0-based among the game's completed hands) or ``?hand=last`` picks the hand
+    shown first. The page gets no frames: static/js/replay.js fetches them per hand from
+    ``api-game-replay``. 404 for anyone but the game's player; while no hand has ended the
+    player is sent back to the table."""
+    game = get_object_or_404(Game, pk=pk)
+    my_seat = seat_of(game, request.user)
+    if my_seat is None:
+        raise Http404("not your game")
+    if not review_allowed(game, request.user):
+        messages.info(request, _("The hand can be reviewed once it has ended."))
+        return redirect("table", pk=game.pk)
+    hands = replay_frames.hand_list(reviewable_log(game))
+    for hand in hands:
+        hand["label"] = hand_label(hand["hand_number"])
+    wanted = request.GET.get("hand", "")
+    start = len(hands) - 1 if wanted == "last" else int(wanted) if wanted.isdigit() else 0
+    start = max(0, min(start, len(hands) - 1))
+    players = players_of(game)
+    return render(request, "games/replay.html", {
+        "game": game, "my_seat": my_seat, "players": players, "hands": hands, "start": start,
+        "boot": {"hands": hands, "start": start, "my_seat": my_seat, "players": players,
+                 "game": {"id": game.pk, "preset": game.preset_name,
+                          "preset_version": game.preset_version, "players": players}},
     })

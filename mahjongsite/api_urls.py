@@ -9,5 +9,6 @@ urlpatterns = [
     path("games/", games_api.GameListCreate.as_view(), name="api-games"),
     path("games/<int:pk>/", games_api.GameDetail.as_view(), name="api-game"),
     path("games/<int:pk>/log/", games_api.GameLog.as_view(), name="api-game-log"),
+    path("games/<int:pk>/replay/", games_api.GameReplay.as_view(), name="api-game-replay"),
     path("games/<int:pk>/actions/", games_api.GameAction.as_view(), name="api-game-action"),
 ]

@@ -31,6 +31,10 @@ NOT_APPLICABLE = 99
 (fewer than 13 concealed tiles), where those forms are impossible (R-WIN-1)."""
 
 _TERMINALS_HONORS = itemgetter(*TERMINAL_HONOR_KINDS)
+_SUIT_IDS = _tables.SUIT_IDS
+_HONOR_IDS = _tables.HONOR_IDS
+_PAIR_IDS = _tables.PAIR_IDS
+_FINAL = _tables.FINAL
 _SUIT_GET = _tables.SUIT_IDS.get
 _HONOR_GET = _tables.HONOR_IDS.get
 _PAIR_GET = _tables.PAIR_IDS.get
@@ -77,6 +81,13 @@ def standard_from_key(b: bytes, n: int) -> int:
     The unchecked hot path of ``shanten_standard``: the three suits' and the
     honors' cached distance vectors, combined (``_suit_tables``).
     """
+    try:  # every part already cached (nearly always in a long game loop): plain lookups
+        s0 = _SUIT_IDS[b[0:9]]
+        ab = _PAIR_IDS[(s0 << 16) | _SUIT_IDS[b[9:18]]]
+        abc = _PAIR_IDS[(ab << 16) | _SUIT_IDS[b[18:27]]]
+        return _FINAL[(abc << 16) | _HONOR_IDS[b[27:34]]][n // 3]
+    except KeyError:
+        pass
     k = b[0:9]
     s0 = _SUIT_GET(k) or _suit_id(k)
     k = b[9:18]

@@ -43,7 +43,7 @@ class Action:
 
     def to_json(self) -> dict:
         """JSON-serializable dict (see module docstring)."""
-        return {"type": self.type, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
+        return {"type": self.type, "seat": self.seat, "tile": self.tile, "tiles": [*self.tiles]}
 
     @classmethod
     def from_json(cls, data: object) -> "Action":

@@ -11,6 +11,8 @@ from .actions import Action
 from .shanten import shanten, shanten_recent, to_key
 
 _PREFERRED = ("tsumo", "ron", "kyuushu")
+_COUNTS_0_TO_4 = bytes(range(5))
+"""Deleted from a hand's count bytes, these leave only counts above four (R-TILE-1)."""
 
 # Connectivity of a tile of kind k (its place in the discard order): 3 per other copy held,
 # 2 per neighbour kind held, 1 per kind two away held (same suit), 1 for the numbers 3..7.
@@ -66,9 +68,11 @@ def _best_discard(view: dict, tiles: list[int]) -> int:
             if s < best_s:
                 best, best_s = t, s
         return best
-    if n > 14 or max(counts) > 4:  # not a valid hand (n % 3 == 2 here): to_key raises its error
+    if n > 14:  # not a valid hand (n % 3 == 2 here): to_key raises its error
         to_key(counts)
     b = bytes(counts)
+    if b.translate(None, _COUNTS_0_TO_4):  # a count above 4: to_key raises its error
+        to_key(counts)
     target = shanten_recent(b, n)
     # the rest of a valid 14-3m hand is a valid 13-3m hand: the unchecked lookup is safe
     best, best_s = keys[0] % 1000 % 200, 99

@@ -111,7 +111,8 @@ class GameDetail(APIView):
 
 class GameLog(APIView):
     """The stored log of a game (hand seeds and ordered actions) once review is allowed:
-    for practice, the player after a hand has ended (P-REPLAY-3)."""
+    for practice, the player after a hand has ended, cut to the completed hands while the
+    game runs (P-REPLAY-3)."""
 
     @extend_schema(responses={200: serializers.DictField(), 403: OpenApiResponse(ErrorSerializer)})
     def get(self, request, pk: int):
@@ -120,7 +121,9 @@ class GameLog(APIView):
             return Response({"type": "error", "code": "not_allowed", "rule": "P-REPLAY-3",
                              "message": "the log is available once the hand has ended"},
                             status=status.HTTP_403_FORBIDDEN)
-        return Response({"game": game_info(game, _seat), "log": game.log})
+        # Only completed hands while an East-round game runs (P-REPLAY-3): the running hand's
+        # seed would give away its wall.
+        return Response({"game": game_info(game, _seat), "log": reviewable_log(game)})
 
 
 class ReplayStepSerializer(serializers.Serializer):

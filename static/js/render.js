@@ -87,14 +87,38 @@ function pondEl(player, ctx) {
     }))));
 }
 
+/** Seat marked "(You)": ctx.youSeat when given (the replay viewer), else the viewer's seat. */
+function youSeat(ctx) {
+  return ctx.youSeat === undefined ? ctx.mySeat : ctx.youSeat;
+}
+
+/**
+ * An opponent's concealed tiles: face down, or face up in hand order (drawn tile apart) when
+ * ctx.openHands[seat] holds them (the replay viewer's "all hands open"; never on the live table).
+ */
+function concealedEl(player, ctx) {
+  const { base, t } = ctx;
+  const open = ctx.openHands && Array.isArray(ctx.openHands[player.seat]) ? ctx.openHands[player.seat] : null;
+  if (!open) {
+    const count = player.concealed_count || 0;
+    return h("div", { class: "concealed", "aria-label": t("concealed", { n: count }) },
+      Array.from({ length: count }, () => tileEl(null, { base, t })));
+  }
+  const drawn = ctx.openDrawn ? ctx.openDrawn[player.seat] : null;
+  const rest = sortTiles(open.filter((id) => id !== drawn));
+  return h("div", { class: "concealed open-hand", dataset: { open: "1" }, "aria-label": t("concealed", { n: open.length }) },
+    rest.map((id) => tileEl(id, { base, t })),
+    drawn !== null && drawn !== undefined && open.includes(drawn) ? tileEl(drawn, { base, t, cls: "drawn-tile" }) : null);
+}
+
 function seatHeader(player, ctx) {
-  const { game, view, t, mySeat } = ctx;
+  const { game, view, t } = ctx;
   const seat = player.seat;
   const p = playerOf(game, seat, t);
   const score = (view.scores || [])[seat];
   return h("header", { class: "seat-head" },
     h("span", { class: "wind", title: t(`wind_${player.seat_wind}`) }, t(`wind_${player.seat_wind}`)),
-    h("span", { class: "name" }, seat === mySeat ? `${p.name} (${t("you")})` : p.name),
+    h("span", { class: "name" }, seat === youSeat(ctx) ? `${p.name} (${t("you")})` : p.name),
     p.is_computer ? h("span", { class: "badge badge-cpu" }, t("computer")) : null,
     view.dealer === seat ? h("span", { class: "badge badge-dealer" }, t("dealer")) : null,
     player.riichi ? h("span", { class: "badge badge-riichi" }, t("riichi_badge")) : null,
@@ -109,9 +133,7 @@ function opponentEl(player, ctx) {
   // Only the turn seat is ever highlighted: during a claim nobody is, since who may call would
   // reveal concealed tiles (P-FAIR-6, P-CLOCK-9).
   const turn = ctx.view.turn === player.seat && ctx.view.phase === "turn";
-  const count = player.concealed_count || 0;
-  const backs = h("div", { class: "concealed", "aria-label": ctx.t("concealed", { n: count }) },
-    Array.from({ length: count }, () => tileEl(null, { base: ctx.base, t: ctx.t })));
+  const backs = concealedEl(player, ctx);
   return h("section", { class: `seat seat-${pos}${turn ? " on-turn" : ""}`,
     dataset: { seat: player.seat } },
     seatHeader(player, ctx), h("div", { class: "hand-line" }, backs, meldsEl(player, ctx)), pondEl(player, ctx));
@@ -267,13 +289,18 @@ function meEl(player, ctx, groups, cb) {
   return h("section", { class: `seat seat-me${turn ? " on-turn" : ""}`, dataset: { seat: player.seat } },
     seatHeader(player, ctx), pondEl(player, ctx),
     h("div", { class: "hand-row" }, handEl(ctx, groups, cb), meldsEl(player, ctx)),
-    statusEl(ctx, groups), actionsEl(ctx, groups, cb), togglesEl(ctx, cb));
+    // The replay viewer (ctx.replay) shows the hand only: no status, actions or table toggles.
+    ctx.replay ? null : statusEl(ctx, groups), ctx.replay ? null : actionsEl(ctx, groups, cb),
+    ctx.replay ? null : togglesEl(ctx, cb));
 }
 
 /**
  * Render the whole board into `board` (replacing its content).
  * ctx: {game, view, t, base, mySeat, locale, selected, riichiMode, sent, continued, lobbyUrl,
  *       clockBase: performance.now() ms when the state message arrived (countdowns of game.timer)}
+ * Replay viewer only (absent on the live table, which is unchanged): ctx.replay (no status,
+ * actions, toggles or result panel), ctx.openHands [4 × ids | null] and ctx.openDrawn [4 × id | null]
+ * (opponents' concealed tiles face up), ctx.youSeat (seat marked "You"; default mySeat).
  * cb: {tile(id), confirmTile(id), confirm(), send(action), riichiMode(bool), cont()}
  */
 export function renderBoard(board, ctx, cb) {
@@ -287,7 +314,7 @@ export function renderBoard(board, ctx, cb) {
   parts.push(centerEl(ctx));
   const me = players.find((p) => p.seat === mySeat);
   if (me) parts.push(meEl(me, ctx, groups, cb));
-  if (view.hand_result || view.game_result || view.phase === "hand_over" || view.phase === "game_over") {
+  if (!ctx.replay && (view.hand_result || view.game_result || view.phase === "hand_over" || view.phase === "game_over")) {
     parts.push(ctx.resultHidden
       ? h("button", { type: "button", class: "primary show-result", dataset: { action: "show-result" },
         onclick: () => cb.hideResult(false) }, ctx.t("show_result"))

@@ -105,7 +105,7 @@ function gameOverEl(ctx) {
   const awardEl = award ? h("p", { dataset: { role: "deposits-awarded" } },
     t("deposits_awarded", { name: nameOf(ctx, award.seat), points: Number(award.points).toLocaleString(locale) })) : null;
   const links = h("p", { class: "links" },
-    ctx.reviewUrl ? h("a", { class: "button", href: ctx.reviewUrl, dataset: { role: "review" } }, t("review")) : null,
+    ctx.reviewUrl ? h("a", { class: "button", href: reviewHref(ctx), dataset: { role: "review" } }, t("review")) : null,
     ctx.practiceUrl ? h("a", { class: "button", href: ctx.practiceUrl }, t("play_again")) : null,
     ctx.lobbyUrl ? h("a", { class: "button", href: ctx.lobbyUrl }, t("back_lobby")) : null);
   // A single-hand game shows the hand result and point changes only (P-RESULT-5): no placement table.
@@ -122,6 +122,11 @@ function gameOverEl(ctx) {
         h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
         record ? h("td", { class: "num", dataset: { role: "record" } }, formatRecord(record[seat])) : null)))),
     awardEl, links);
+}
+
+/** The replay viewer (ctx.reviewUrl) at the hand that has just ended (J4 step 5, P-REPLAY-3). */
+function reviewHref(ctx) {
+  return `${ctx.reviewUrl}${ctx.reviewUrl.includes("?") ? "&" : "?"}hand=last`;
 }
 
 /** Result record in thousands with one decimal, signed (P-RESULT-2): 52300 -> "+52.3". */
@@ -149,6 +154,11 @@ export function renderResult(ctx, cb) {
   if (hr && !over && hr.dealer_repeat !== undefined) {
     parts.push(h("p", { class: "next-hand", dataset: { role: "next-hand" } },
       hr.dealer_repeat ? t("dealer_repeats") : t("deal_passes")));
+  }
+  if (hr && !over && ctx.reviewUrl) {
+    // The game goes on: the ended hand opens in its own tab, the table stays here (P-REPLAY-3).
+    parts.push(h("p", { class: "links" }, h("a", { class: "button", href: reviewHref(ctx), target: "_blank",
+      rel: "noopener", dataset: { role: "review" } }, t("review"))));
   }
   if (over) parts.push(gameOverEl(ctx));
   else if (view.phase === "hand_over") parts.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)

@@ -1,0 +1,217 @@
+"""The step-by-step replay viewer (P-REPLAY-3, P-REPLAY-4, P-REPLAY-5, P-REPLAY-6, P-TIMEOUT-5,
+J4 step 5): frames built on the server from the stored log, served per completed hand by
+GET /api/games/<id>/replay/ and shown by /games/<id>/replay/."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games import replay_frames, service
+from platform_helpers import current_engine, finish, human_seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _finished(alice):
+    return finish(service.create_practice(alice, "riichi-single-deal"))
+
+
+def _api(client, game, hand="0"):
+    return client.get(reverse("api-game-replay", args=[game.pk]) + f"?hand={hand}")
+
+
+def _step_tiles(step: dict) -> set[int]:
+    """Every tile id a step carries: hands, drawn tiles, the action and the public view's
+    discards, melds, dora indicators, last discard and open added kan."""
+    ids = {t for hand in step["hands"] for t in hand} | {t for t in step["drawn"] if t is not None}
+    if step["action"]:
+        ids |= {step["action"]["tile"], *step["action"]["tiles"]} - {None}
+    view = step["view"]
+    ids |= set(view["dora_indicators"])
+    for key in ("last_discard", "kakan"):
+        if view.get(key):
+            ids.add(view[key]["tile"])
+    for p in view["players"]:
+        ids |= {d["tile"] for d in p["discards"]}
+        for m in p["melds"]:
+            ids |= set(m["tiles"]) | ({m.get("called_tile"), m.get("added_tile")} - {None})
+    return ids
+
+
+def _hidden(engine) -> set[int]:
+    """Tiles nobody may see yet: the live wall still to draw and the dead wall, less the revealed
+    dora indicators and the replacement tiles already drawn (rules_engine.wall indices)."""
+    from rules_engine.wall import REPLACEMENT_INDEX
+    wall = engine._wall
+    seen = set(engine.dora_indicators()) | {wall[i] for i in REPLACEMENT_INDEX[:engine._n_repl]}
+    return set(wall[engine._live_pos:]) - seen
+
+
+def _hand_key(hand: list[int]) -> list[int]:
+    return [replay_frames.sort_key(t) for t in hand]
+
+
+def test_p_replay_4_one_step_per_action_plus_the_deal_and_the_stored_result_at_the_end(client, alice):
+    game = _finished(alice)
+    actions = [e for e in game.log["entries"] if e["type"] == "action"]
+    client.force_login(alice)
+    body = _api(client, game).json()
+    assert [h["index"] for h in body["hands"]] == [0]
+    hand = body["hand"]
+    steps = hand["steps"]
+    assert len(steps) == len(actions) + 1
+    assert steps[0]["actor"] is None and steps[0]["action"] is None
+    assert [s["action"] for s in steps[1:]] == [e["action"] for e in actions]
+    assert [s["actor"] for s in steps[1:]] == [e["action"]["seat"] for e in actions]
+    assert [s["index"] for s in steps] == list(range(len(steps)))
+    for step in steps:
+        assert all(h == sorted(h, key=replay_frames.sort_key) for h in step["hands"])   # P-PLAY-6 order
+        assert "hand_result" not in step["view"] and "game_result" not in step["view"]
+        assert all(len(h) == p["concealed_count"] for h, p in zip(step["hands"], step["view"]["players"]))
+    # P-REPLAY-6: the stored hand_end record, not a re-score.
+    stored = next(e["result"] for entry in game.log["entries"] for e in entry["events"] if e["type"] == "hand_end")
+    assert hand["result"] == stored
+    last = steps[-1]
+    assert last["view"]["scores"] == stored["scores"]
+    if stored["kind"] == "win":
+        for win in stored["wins"]:
+            shown = set(last["hands"][win["seat"]])
+            assert shown | {win["tile"]} == set(win["hand"])
+    for seat, tiles in (stored.get("revealed") or {}).items():
+        assert set(last["hands"][int(seat)]) == set(tiles)
+    assert hand["game_result"] is not None and hand["game_result"]["final_scores"] == game.final_scores
+
+
+def test_p_replay_3_no_step_holds_a_tile_still_in_the_wall(client, alice):
+    """The page gets only what each step shows (plus the open hands): never the wall, the dead
+    wall beyond revealed indicators, or a tile to be drawn later (P-SYS-2)."""
+    from rules_engine.actions import Action
+    from rules_engine.game import Game as Engine
+
+    game = _finished(alice)
+    client.force_login(alice)
+    steps = _api(client, game).json()["hand"]["steps"]
+    entries = game.log["entries"]
+    engine = Engine.from_log({**game.log, "entries": entries[:1]})
+    checked = 0
+    for step, entry in zip(steps, [None] + entries[1:]):
+        if entry is not None:
+            engine.apply(Action.from_json(entry["action"]))
+        hidden = _hidden(engine)
+        assert len(hidden) >= 14 - len(engine.dora_indicators()) - engine._n_repl
+        assert not (_step_tiles(step) & hidden), f"step {step['index']} shows wall tiles"
+        assert not (set(json.dumps(step).split()) & {"wall", "seed"})
+        checked += 1
+    assert checked == len(steps)
+
+
+def test_p_timeout_5_steps_carry_the_timeout_and_computer_flags(client, alice):
+    game = _finished(alice)
+    records = list(game.actions.filter(kind="action").order_by("index"))
+    target = next(i for i, r in enumerate(records) if r.data.get("type") == "discard")
+    records[target].timeout = True
+    records[target].save(update_fields=["timeout"])
+    client.force_login(alice)
+    steps = _api(client, game).json()["hand"]["steps"]
+    assert [s["index"] for s in steps if s["timeout"]] == [target + 1]
+    assert [s["by_computer"] for s in steps[1:]] == [r.by_computer for r in records]
+
+
+def test_p_replay_3_only_the_player_and_only_after_the_hand(client, alice, make_user):
+    game = service.create_practice(alice, "riichi-single-deal")
+    client.force_login(alice)
+    assert _api(client, game).status_code == 403                       # the hand is still running
+    page = client.get(reverse("replay", args=[game.pk]))
+    assert page.status_code == 302 and page["Location"] == reverse("table", args=[game.pk])
+    game = finish(game)
+    assert _api(client, game).status_code == 200
+    client.force_login(make_user("bob"))
+    assert _api(client, game).status_code == 404
+    assert client.get(reverse("replay", args=[game.pk])).status_code == 404
+    client.logout()
+    assert _api(client, game).status_code in (401, 403)
+    page = client.get(reverse("replay", args=[game.pk]))
+    assert page.status_code == 302 and "/accounts/login/" in page["Location"]
+
+
+def _play_to_hand_end(game):
+    seat = human_seat(game)
+    from conftest import human_choice
+    for _ in range(500):
+        engine = current_engine(game)
+        if engine.phase in ("hand_over", "game_over"):
+            return engine
+        service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
+    raise AssertionError("the hand did not end")
+
+
+def test_p_replay_3_running_east_round_serves_ended_hands_never_the_hand_in_progress(client, alice):
+    game = service.create_practice(alice, "riichi")
+    seat = human_seat(game)
+    engine = _play_to_hand_end(game)
+    if engine.phase == "game_over":
+        pytest.skip("the East round ended in one hand (bust)")
+    service.continue_after_hand(game.pk, seat, engine.seq)
+    engine = current_engine(game)
+    assert engine.phase in ("turn", "claim") and game.status == "active"
+    completed = replay_frames.completed_entry_count(game.log)
+    running = game.log["entries"][completed:]
+    assert running and running[0]["type"] == "hand"
+    client.force_login(alice)
+    body = _api(client, game).json()
+    assert len(body["hands"]) == 1 and len(body["hand"]["steps"]) == completed   # deal + actions of hand 1
+    assert _api(client, game, "1").status_code == 404
+    assert _api(client, game, "last").json()["hand"]["index"] == 0
+    text = json.dumps(body)
+    current = engine.view(None)
+    assert str(running[0]["seed"]) not in text
+    log = client.get(reverse("api-game-log", args=[game.pk])).json()["log"]
+    assert len(log["entries"]) == completed, "the running hand's seed is never served"
+    page = client.get(reverse("replay", args=[game.pk]) + "?hand=5")
+    assert page.status_code == 200
+    boot = page.context["boot"]
+    assert [h["index"] for h in boot["hands"]] == [0] and boot["start"] == 0
+    review = client.get(reverse("review", args=[game.pk]))
+    assert review.status_code == 200
+    rows = review.context["actions"]
+    assert sum(1 for r in rows if r["record"].kind == "action") == completed - 1
+    assert current["hand_number"] >= 0
+
+
+def test_p_replay_5_page_shows_the_rules_label_and_links(client, alice):
+    game = _finished(alice)
+    client.force_login(alice)
+    page = client.get(reverse("replay", args=[game.pk]) + "?hand=last").content.decode()
+    assert f"riichi-single-deal, version {game.preset_version}" in page
+    assert 'id="replay-data"' in page and "js/replay.js" in page
+    assert reverse("api-game-replay", args=[game.pk]) in page
+    for label in ("Previous step", "Next step", "Previous hand", "Next hand", "All hands open", "Next decision"):
+        assert f'{label}' in page, label
+    history = client.get(reverse("my_games")).content.decode()
+    assert reverse("replay", args=[game.pk]) in history
+    review = client.get(reverse("review", args=[game.pk])).content.decode()
+    assert reverse("replay", args=[game.pk]) in review
+    table = client.get(reverse("table", args=[game.pk])).content.decode()
+    assert f'data-review-url="{reverse("replay", args=[game.pk])}"' in table
+
+
+def test_p_replay_4_page_in_spanish(client, alice):
+    game = _finished(alice)
+    client.force_login(alice)
+    page = client.get(reverse("replay", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert '<html lang="es">' in page
+    with translation.override("es"):
+        from django.utils.translation import gettext
+        for msgid in ("Next step", "Previous hand", "All hands open", "Next decision"):
+            assert gettext(msgid) != msgid and gettext(msgid) in page, msgid
+        from games.display import hand_label
+        assert hand_label(0) in page
+    assert "Next step" not in page
+
+
+def test_replay_endpoint_is_in_the_openapi_schema(client):
+    text = client.get("/api/schema/").content.decode()
+    assert "/api/games/{id}/replay/" in text

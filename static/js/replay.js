@@ -15,7 +15,8 @@ const resultEl = root.querySelector("[data-role=replay-result]");
 const handSelect = root.querySelector("[data-role=hand-select]");
 const perspectiveSelect = root.querySelector("[data-role=perspective]");
 const decisionSelect = root.querySelector("[data-role=decision-seat]");
-const t = makeTranslator(document.getElementById("table-i18n"));
+const t = makeTranslator(document.getElementById("table-i18n"));     // the renderer's strings
+const rt = makeTranslator(document.getElementById("replay-i18n"));   // the viewer's own strings
 const boot = JSON.parse(document.getElementById("replay-data").textContent);
 const locale = document.documentElement.lang || undefined;
 const base = root.dataset.tilesUrl;
@@ -38,17 +39,17 @@ function nameOf(seat) {
 
 /** Caption of a step: who did what (tiles as images), with the timeout mark (P-TIMEOUT-5). */
 function captionOf(step) {
-  if (!step.action) return [t("dealt")];
+  if (!step.action) return [rt("dealt")];
   const a = step.action;
   const verb = t(ACTION_KEYS[a.type] || a.type);
-  const text = t("acted", { name: nameOf(step.actor), action: verb });
+  const text = rt("acted", { name: nameOf(step.actor), action: verb });
   const tiles = [];
   if (a.tile !== null && a.tile !== undefined) tiles.push(a.tile);
   for (const id of a.tiles || []) if (!tiles.includes(id)) tiles.push(id);
   return [h("span", { class: "caption-text" }, text), " ",
     tiles.map((id) => tileEl(id, { base, t, cls: "mini" })),
-    step.timeout ? h("span", { class: "badge badge-timeout", dataset: { role: "timeout" }, title: t("timeout_title") },
-      t("timeout")) : null];
+    step.timeout ? h("span", { class: "badge badge-timeout", dataset: { role: "timeout" }, title: rt("timeout_title") },
+      rt("timeout")) : null];
 }
 
 /** The step's view with the perspective seat's own hand (never another seat's, unless all open). */
@@ -88,7 +89,7 @@ function render() {
   renderBoard(board, contextOf(step), callbacks);
   board.dataset.step = String(state.step);
   board.dataset.perspective = String(state.perspective);
-  counterEl.textContent = t("step", { n: state.step, total: steps.length - 1 });
+  counterEl.textContent = rt("step", { n: state.step, total: steps.length - 1 });
   captionEl.replaceChildren(...captionOf(step).flat(), state.note ? h("span", { class: "note" }, " ", state.note) : null);
   const last = state.step === steps.length - 1;
   resultEl.replaceChildren(...(last && hand.result ? [resultPanel(step)] : []));
@@ -105,14 +106,14 @@ async function loadHand(index, atEnd = false) {
   root.dataset.ready = "";
   let hand = cache.get(index);
   if (!hand) {
-    captionEl.textContent = t("loading");
+    captionEl.textContent = rt("loading");
     try {
       const resp = await fetch(`${root.dataset.apiUrl}?hand=${index}`, { credentials: "same-origin",
         headers: { Accept: "application/json" } });
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       hand = (await resp.json()).hand;
     } catch (err) {
-      captionEl.textContent = t("load_error");
+      captionEl.textContent = rt("load_error");
       return;
     }
     cache.set(index, hand);
@@ -144,7 +145,7 @@ function nextDecision(seat) {
   for (let i = state.step + 1; i < steps.length; i++) {
     if (steps[i].actor === seat) { go(i); return; }
   }
-  state.note = t("no_more_decisions", { name: nameOf(seat) });
+  state.note = rt("no_more_decisions", { name: nameOf(seat) });
   render();
 }
 
@@ -174,4 +175,4 @@ document.addEventListener("keydown", (e) => {
 });
 
 if (boot.hands.length) loadHand(state.handIndex);
-else captionEl.textContent = t("load_error");
+else captionEl.textContent = rt("load_error");

@@ -215,3 +215,31 @@ def test_p_replay_4_page_in_spanish(client, alice):
 def test_replay_endpoint_is_in_the_openapi_schema(client):
     text = client.get("/api/schema/").content.decode()
     assert "/api/games/{id}/replay/" in text
+
+
+def test_every_key_the_replay_script_uses_is_in_the_replay_page_catalogue():
+    """static/js/replay.js reads its own strings from <template id="replay-i18n"> (rt("key"))
+    and the renderer's from <template id="table-i18n"> (t("key")), both in replay.html; each key
+    the viewer and the renderer it reuses need is there, so no raw key reaches the page."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "templates" / "games" / "replay.html").read_text(encoding="utf-8")
+    own_part, table_part = page.split('<template id="table-i18n">')
+    own = set(re.findall(r'data-k="([^"]+)"', own_part))
+    table = set(re.findall(r'data-k="([^"]+)"', table_part))
+    script = (root / "static" / "js" / "replay.js").read_text(encoding="utf-8")
+    assert set(re.findall(r'\brt\(\s*"([a-z0-9_]+)"', script)) <= own
+    renderer = set()
+    for name in ("render.js", "result.js", "tiles.js", "replay.js"):
+        renderer |= set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', (root / "static" / "js" / name).read_text(encoding="utf-8")))
+    # Keys of the live table's own parts that the replay never draws (status, actions, toggles,
+    # continue and game-over links, clocks).
+    live_only = {"spectating", "riichi_choose", "your_turn", "your_call", "waiting_others", "turn_of",
+                 "waiting_responses", "furiten", "waits", "no_yaku", "cancel", "options", "auto_win",
+                 "no_calls", "auto_discard", "one_click", "dealer_repeats", "deal_passes", "continue",
+                 "continued", "game_over", "place", "final_points", "result_record", "review", "play_again",
+                 "back_lobby", "deposits_awarded", "absent", "seconds", "next_hand_in"}
+    assert sorted(renderer - live_only - table) == []
+    actions = {"discard", "riichi", "tsumo", "ron", "chi", "pon", "kan", "ankan", "shouminkan", "kyuushu", "pass"}
+    assert actions <= table

@@ -6,7 +6,10 @@ should change it. Tile ids are physical ids 0..135.
 from __future__ import annotations
 
 from .meld import Meld
-from .tiles import is_terminal_or_honor
+from .tiles import TERMINAL_HONOR_KINDS
+
+_YAOCHUU = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
+"""``_YAOCHUU[kind]``: ``tiles.is_terminal_or_honor(kind)`` as a table (R-TILE-5)."""
 
 
 class SeatState:
@@ -94,6 +97,6 @@ class SeatState:
         rec = {"tile": tile, "riichi": riichi, "called": False, "tsumogiri": tsumogiri, "order": order}
         self.discards.append(rec)
         self.discard_kinds.add(tile >> 2)
-        if not is_terminal_or_honor(tile >> 2):
+        if self.nagashi and not _YAOCHUU[tile >> 2]:
             self.nagashi = False
         return rec

@@ -566,8 +566,11 @@ class Game(HandEndMixin, RefusalMixin):
         seats = self._seats
         for seat in order:
             s = seats[seat]
+            ron = kind in s.waits and not s.furiten()
+            if not ron and (not calls or s.riichi or (s.kinds[kind] < 2 and (kind >= 27 or seat != order[0]))):
+                continue  # nothing to offer: the common case, decided without building options
             opts: list[Action] = []
-            if kind in s.waits and not s.furiten():
+            if ron:
                 res = self._win_result(seat, tile, tsumo=False, chankan=chankan)
                 if res is not None:
                     wins[seat] = res

@@ -90,7 +90,8 @@ function render() {
   board.dataset.step = String(state.step);
   board.dataset.perspective = String(state.perspective);
   counterEl.textContent = rt("step", { n: state.step, total: steps.length - 1 });
-  captionEl.replaceChildren(...captionOf(step).flat(), state.note ? h("span", { class: "note" }, " ", state.note) : null);
+  captionEl.replaceChildren(h("span", { class: "caption-line" }, captionOf(step),
+    state.note ? h("span", { class: "note" }, " ", state.note) : null));
   const last = state.step === steps.length - 1;
   resultEl.replaceChildren(...(last && hand.result ? [resultPanel(step)] : []));
   root.querySelector("[data-action=prev]").disabled = state.step === 0;

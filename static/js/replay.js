@@ -176,4 +176,4 @@ document.addEventListener("keydown", (e) => {
 });
 
 if (boot.hands.length) loadHand(state.handIndex);
-else captionEl.textContent = rt("load_error");
+else captionEl.textContent = rt("no_hands");   // e.g. a game stopped during its first hand

@@ -76,7 +76,8 @@ def _tile_ids(view: dict) -> Iterator[int]:
 def view_leaks(game: "Game", seat: int | None) -> list[str]:
     """P-SYS-2: every tile id in ``game.view(seat)`` (outside ``hand_result``) must be public
     (discards, melds, revealed indicators, an added-kan tile) or the seat's own concealed tile;
-    the view must have no wall key; the public view has no hand."""
+    the view must have no wall key; the public view has no hand; during a claim no view names
+    another seat that was offered a call (P-FAIR-6)."""
     view = game.view(seat)
     allowed = set(game.dora_indicators())
     for s in game._seats:
@@ -95,4 +96,6 @@ def view_leaks(game: "Game", seat: int | None) -> list[str]:
         out.append("public view has a hand or legal actions")
     if game.phase in ("turn", "claim") and view.get("hand_result") is not None:
         out.append("hand_result shown during play")
+    if game.phase == "claim" and set(view["pending_seats"]) - ({seat} if seat is not None else set()):
+        out.append(f"view of {seat} names other seats offered a call: {view['pending_seats']} (P-FAIR-6)")
     return out

@@ -33,3 +33,33 @@ def test_r_riichi_5_a_riichi_hand_always_has_its_yaku():
     act(g, 1, "riichi", "1z"); pass_all(g)
     assert g._seats[1].riichi
     assert g.view(1)["tenpai_no_yaku"] is False
+
+
+def test_p_fair_6_claim_views_never_name_another_seat_offered_a_call():
+    """P-FAIR-6 / P-CLOCK-9: during a claim a seat view's ``pending_seats`` holds at most the
+    seat itself and the public view holds none (who was offered a call would reveal concealed
+    tiles); in a turn the turn seat is public. ``game.pending_seats()`` (server side) still
+    lists every seat that must answer."""
+    from rules_engine import invariants, simple_player
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+    from rules_engine.views import decision_view
+
+    multi_claims = 0
+    for seed in range(40):
+        game = Game.new(get_preset("riichi-single-deal"), seed)
+        while game.phase in ("turn", "claim"):
+            pending = game.pending_seats()
+            public = game.view(None)["pending_seats"]
+            if game.phase == "claim":
+                assert public == []
+                multi_claims += len(pending) > 1
+            else:
+                assert public == pending == [game.view(None)["turn"]]
+            for seat in range(4):
+                shown = game.view(seat)["pending_seats"]
+                expected = ([seat] if seat in pending else []) if game.phase == "claim" else pending
+                assert shown == expected
+                assert invariants.view_leaks(game, seat) == []
+            game.apply(simple_player.decide(decision_view(game, pending[0])))
+    assert multi_claims > 0, "the seeds must reach claims offered to several seats"

@@ -106,8 +106,10 @@ CLOCK_KEYS = {"seconds", "clock_turn_label", "clock_reserve_label", "clock_respo
 
 def test_every_key_the_table_scripts_use_is_in_the_page_catalogue():
     """Each literal t("key") of static/js/*.js (and the clock keys built at run time) has a
-    translated string in templates/games/table.html, so no raw key ever reaches the page."""
-    template = (ROOT / "templates" / "games" / "table.html").read_text(encoding="utf-8")
+    translated string in the page catalogue templates/games/_table_i18n.html, which
+    templates/games/table.html includes, so no raw key ever reaches the page."""
+    assert '{% include "games/_table_i18n.html" %}' in (ROOT / "templates" / "games" / "table.html").read_text(encoding="utf-8")
+    template = (ROOT / "templates" / "games" / "_table_i18n.html").read_text(encoding="utf-8")
     keys = set(re.findall(r'data-k="([^"]+)"', template))
     used = set()
     for js in (ROOT / "static" / "js").glob("*.js"):

@@ -216,13 +216,16 @@ def test_replay_endpoint_is_in_the_openapi_schema(client):
 
 def test_every_key_the_replay_script_uses_is_in_the_replay_page_catalogue():
     """static/js/replay.js reads its own strings from <template id="replay-i18n"> (rt("key"))
-    and the renderer's from <template id="table-i18n"> (t("key")), both in replay.html; each key
-    the viewer and the renderer it reuses need is there, so no raw key reaches the page."""
+    and the renderer's from <template id="table-i18n"> (t("key")): replay.html holds the first
+    and includes the table page's catalogue (_table_i18n.html) for the second; each key the
+    viewer and the renderer it reuses need is there, so no raw key reaches the page."""
     import re
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    page = (root / "templates" / "games" / "replay.html").read_text(encoding="utf-8")
-    own_part, table_part = page.split('<template id="table-i18n">')
+    own_part = (root / "templates" / "games" / "replay.html").read_text(encoding="utf-8")
+    assert '{% include "games/_table_i18n.html" %}' in own_part
+    table_part = (root / "templates" / "games" / "_table_i18n.html").read_text(encoding="utf-8")
+    assert '<template id="table-i18n">' in table_part
     own = set(re.findall(r'data-k="([^"]+)"', own_part))
     table = set(re.findall(r'data-k="([^"]+)"', table_part))
     script = (root / "static" / "js" / "replay.js").read_text(encoding="utf-8")

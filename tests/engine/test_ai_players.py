@@ -269,3 +269,41 @@ def test_strong_skips_the_ankan_while_folding_against_riichi():
     a = decide("strong", view, 1)
     assert a.type == "discard"
     assert decide("intermediate", view, 1).type == "ankan"
+
+
+# ------------------------------------------------------------------ placement (all-last, R-END-1)
+
+ALL_LAST_LEAD = [33000, 25000, 22000, 20000]
+ALL_LAST_TRAIL = [20000, 25000, 22000, 33000]
+
+
+def _all_last(view: dict, scores: list[int]) -> dict:
+    view["hand_number"] = 3  # East 4, the last hand of an East round (R-END-1)
+    view["scores"] = list(scores)
+    return view
+
+
+def test_all_last_leader_stays_damaten_where_a_trailing_seat_declares_riichi():
+    # tanyao, pinfu, red five (no dora): 3 han without riichi, good wait 2s-5s
+    def view(scores):
+        v = make_view("234678m067p34s88s", drawn="1z", dealer=1, wall_count=50)
+        return _all_last(_with_riichi_offers(v, "1z"), scores)
+    lead = decide("strong", view(ALL_LAST_LEAD), 1)
+    assert lead.type == "discard" and lead.tile >> 2 == k("1z")
+    assert decide("strong", view(ALL_LAST_TRAIL), 1).type == "riichi"
+    assert decide("strong", view([25000] * 4), 1).type == "riichi"  # not first: no lead to keep
+
+
+def test_all_last_leader_calls_a_cheap_tanyao_chi_that_it_passes_otherwise():
+    """Three-shanten all-simples hand: opening it for a cheap tanyao costs riichi, so the strong
+    computer passes the chi, except as the leader in the last hand, where any win keeps first."""
+    def view(scores):
+        v = make_view("3468m2468p2468s3s", claim=(3, "5m"), dealer=1, wall_count=50,
+                      discards={1: "1z9m", 2: "2z1p", 3: "9s"})
+        own = [next(t for t in v["hand"] if t >> 2 == k(x)) for x in ("3m", "4m")]
+        v["legal_actions"].append({"type": "chi", "seat": 0, "tile": v["last_discard"]["tile"], "tiles": own})
+        return _all_last(v, scores)
+    assert shanten_of(Situation.from_view(view(ALL_LAST_LEAD)).counts) == 3
+    assert decide("strong", view(ALL_LAST_LEAD), 1).type == "chi"
+    assert decide("strong", view(ALL_LAST_TRAIL), 1).type == "pass"
+    assert decide("intermediate", view(ALL_LAST_LEAD), 1).type == "pass"

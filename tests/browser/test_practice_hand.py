@@ -9,44 +9,20 @@ P-END-1 (a single-hand game ends with its hand), P-FLOW-1 (the results screen sh
 from __future__ import annotations
 
 import json
-import re
 import time
 
 import pytest
+from browser_helpers import sign_up, start_practice
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PLAY_TIMEOUT = 240.0  # seconds for the whole hand (computers answer after 0.02-0.05 s)
-PASSWORD = "Tiles-and-Winds-2026"
 # Keys a seat view may hold (docs/engine-api.md "Views", plus the engine's kuikae/kakan aids).
 VIEW_KEYS = {"preset", "preset_version", "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba",
              "riichi_deposits", "scores", "wall_count", "dora_indicators", "turn", "last_discard",
              "pending_seats", "players", "hand", "drawn_tile", "legal_actions", "furiten", "waits",
              "hand_result", "game_result", "kuikae", "kakan", "tenpai_no_yaku"}
 PLAYER_KEYS = {"seat", "seat_wind", "discards", "melds", "riichi", "concealed_count"}
-
-
-def _sign_up(page, base: str, username: str) -> None:
-    """J1: sign up through the form; the account is created and signed in."""
-    page.goto(base + "/accounts/signup/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=email]", f"{username}@example.com")
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.check("input[name=accept_terms]")
-    page.click("form.signup-form button[type=submit]")
-    page.wait_for_load_state("load")
-    assert page.url.rstrip("/") == base, "sign-up lands on the lobby"
-    assert username in page.content(), "the lobby should greet the new user"
-
-
-def _start_single_hand(page) -> int:
-    """J4 step 1: the lobby's Practice form, Riichi single hand; returns the game id from the table URL."""
-    assert page.locator("form.practice-form").count() == 1, "the lobby offers Practice"
-    page.select_option("select[name=preset]", "riichi-single-deal")
-    page.click("form.practice-form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/\d+/$"))
-    return int(re.search(r"/games/(\d+)/$", page.url).group(1))
 
 
 def _toggle_off_by_keyboard(page, name: str) -> None:
@@ -159,8 +135,8 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
 
     page.on("websocket", on_ws)
     username = f"player{int(time.time() * 1000) % 10_000_000}"
-    _sign_up(page, server.url, username)
-    game_id = _start_single_hand(page)
+    sign_up(page, server.url, username)
+    game_id = start_practice(page)
     page.wait_for_selector(".board .seat-me", timeout=30000)
     done = _play_until_result(page, sent)
 
@@ -250,11 +226,9 @@ def test_p_flow_1_east_round_continue_starts_the_next_hand(live_server_proc, bro
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     username = f"east{int(time.time() * 1000) % 10_000_000}"
-    _sign_up(page, server.url, username)
+    sign_up(page, server.url, username)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the lobby fits a phone"
-    page.select_option("select[name=preset]", "riichi")
-    page.click("form.practice-form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/\d+/$"))
+    start_practice(page, "riichi")
     page.wait_for_selector(".board .seat-me", timeout=30000)
     first_round = page.inner_text(".center .round")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the table fits a phone"
@@ -301,12 +275,8 @@ def test_p_clock_timed_practice_is_played_by_the_clock_in_the_embedded_server(li
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     username = f"clock{int(time.time() * 1000) % 10_000_000}"
-    _sign_up(page, server.url, username)
-    page.select_option("select[name=preset]", "riichi-single-deal")
-    page.select_option("select[name=clock]", "bullet")
-    page.click("form.practice-form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/\d+/$"))
-    game_id = int(re.search(r"/games/(\d+)/$", page.url).group(1))
+    sign_up(page, server.url, username)
+    game_id = start_practice(page, "riichi-single-deal", clock="bullet")
     page.wait_for_selector(".board .seat-me", timeout=30000)
     # Every seat shows its reserve; the player never acts from here on.
     page.wait_for_selector("[data-role=reserve-clock]", timeout=30000)

@@ -9,23 +9,11 @@ import re
 import time
 
 import pytest
+from browser_helpers import sign_up, start_practice
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PLAY_TIMEOUT = 240.0  # seconds: the Bullet clock (×0.25 in the test server) plays the hand out
-PASSWORD = "Tiles-and-Winds-2026"
-
-
-def _sign_up(page, base: str, username: str) -> None:
-    page.goto(base + "/accounts/signup/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=email]", f"{username}@example.com")
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.check("input[name=accept_terms]")
-    page.click("form.signup-form button[type=submit]")
-    page.wait_for_load_state("load")
-    assert page.url.rstrip("/") == base, "sign-up lands on the lobby"
 
 
 def _step(page) -> int:
@@ -49,12 +37,8 @@ def test_j4_review_hand_opens_the_replay_viewer(live_server_proc, browser):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     username = f"replay{int(time.time() * 1000) % 10_000_000}"
-    _sign_up(page, server.url, username)
-    page.select_option("select[name=preset]", "riichi-single-deal")
-    page.select_option("select[name=clock]", "bullet")
-    page.click("form.practice-form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/\d+/$"))
-    game_id = int(re.search(r"/games/(\d+)/$", page.url).group(1))
+    sign_up(page, server.url, username)
+    game_id = start_practice(page, "riichi-single-deal", clock="bullet")
     page.wait_for_selector(".board .seat-me", timeout=30000)
     my_seat = int(page.get_attribute(".board .seat-me", "data-seat"))
     page.wait_for_selector("[data-role=result] [data-role=review]", timeout=PLAY_TIMEOUT * 1000)

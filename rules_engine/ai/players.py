@@ -28,8 +28,11 @@ from rules_engine.tiles import RED_FIVES, TERMINAL_HONOR_KINDS
 
 Player = Callable[[Situation, random.Random], dict]
 
-PUSH_FUTURE = 0.8
-"""Extra expected-loss weight per shanten left when pushing (future unsafe discards)."""
+PUSH_FUTURE = 0.5
+"""Extra expected-loss weight per shanten left when pushing (future unsafe discards); was 0.8."""
+LOSS_WEIGHT = 0.85
+"""Weight of the expected deal-in loss against the offence before the standings adjust it
+(``_caution``); was 1.0: the strong computer folded more than its win rate could afford."""
 RIICHI_BAD_WAIT_WALL = 30
 """Tiles left in the live wall above which the strong player declares riichi even on a bad
 wait when the hand already has a yaku (early riichi pays; late, damaten keeps options)."""
@@ -431,7 +434,7 @@ def _caution(sit: Situation) -> float:
     busting or leading in the last hand defends more; the last seat in the last hand pushes."""
     me = sit.scores[sit.seat]
     others = [x for i, x in enumerate(sit.scores) if i != sit.seat]
-    f = 1.0
+    f = LOSS_WEIGHT
     if me < 8000:
         f *= 1.5
     if sit.is_last_hand:

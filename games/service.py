@@ -553,6 +553,35 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
         schedule_claim_pause_end(game_id, *pause)
 
 
+def resume_clocks_after_restart() -> int:
+    """Embedded default only (DESIGN §5; called once when its in-process worker starts): that
+    worker stops with the server, so no clock could be settled while the server was down.
+    Every active timed game's pending decision is issued again now (``clocks.reissue``),
+    instead of the sweeper playing every overdue decision by timeout. Returns the number of
+    games whose clocks were reissued."""
+    count = 0
+    ids = (Game.objects.filter(status=Game.Status.ACTIVE, phase__in=("turn", "claim"))
+           .exclude(clock=clocks.UNTIMED).values_list("pk", flat=True))
+    for game_id in list(ids[:5000]):
+        with engine_store.engine_lock(game_id):
+            with transaction.atomic():
+                row = Game.objects.select_for_update().get(pk=game_id)
+                clock = clocks.clock_for(row.clock)
+                if clock is None or not (row.clock_state or {}).get("deadlines"):
+                    continue
+                state = clocks.reissue(row.clock_state, clock, clocks.now())
+                row.clock_state = state
+                row.state_version += 1
+                row.save(update_fields=["clock_state", "state_version", "updated_at"])
+                timers = [(int(k), state["seq"], d, d + clocks.allowance_for(state, int(k)))
+                          for k, d in state["deadlines"].items()]
+                version, seq = row.state_version, row.seq
+                transaction.on_commit(lambda g=game_id, v=version, q=seq, t=timers: after_change(g, v, q, [], timers=t))
+            engine_store.forget(game_id)
+        count += 1
+    return count
+
+
 def end_claim_pause(game_id: int, seq: int) -> str:
     """End the claim pause hiding decision ``seq`` (P-FAIR-6): clear ``Game.claim_mask``, bump
     ``state_version`` so every connection is sent its real view, and schedule the computer

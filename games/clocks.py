@@ -147,6 +147,29 @@ def open_decision(state: dict, clock: Clock, *, seq: int, phase: str, pending: I
     return out
 
 
+def reissue(state: dict, clock: Clock, now: float) -> dict:
+    """The pending decision issued again at ``now`` (after a restart of the embedded server,
+    whose in-process worker could run no clock while it was down; P-CLOCK-7: a clock runs
+    from the prompt the server issues). Each pending seat gets its per-discard time (turn)
+    or response time afresh, with the reserve it had; a seat on absent auto-play stays due at
+    once (P-CONN-2). A state with no pending decision is returned unchanged (a copy)."""
+    out = _copy(state, clock)
+    if out["kind"] is None or not out["deadlines"]:
+        return out
+    away = set(out.get("absent") or [])
+    deadlines = {}
+    for key in out["deadlines"]:
+        seat = int(key)
+        if seat in away:
+            deadlines[key] = now
+        elif out["kind"] == "turn":
+            deadlines[key] = now + clock.per_discard + max(0.0, out["reserves"][seat])
+        else:
+            deadlines[key] = now + clock.response
+    out.update(prompt_at=now, deadlines=deadlines)
+    return out
+
+
 def charge(state: dict, clock: Clock, seat: int, now: float) -> dict:
     """The seat's action was accepted at ``now``: a turn decision reduces its reserve by
     max(0, used − per_discard), never below 0, where used = min(now, deadline) − prompt

@@ -3,7 +3,9 @@
 With no ``REDIS_URL`` the broker is Celery's in-process memory transport, so the worker
 must live in the server process: a daemon thread runs a solo-pool worker consuming the
 ``realtime`` and ``default`` queues, and a second thread queues the sweeper every 30 s
-(standing in for Celery beat). Started once per process by ``mahjongsite.asgi``.
+(standing in for Celery beat). At start-up that thread first reissues the pending decisions
+of timed games (``service.resume_clocks_after_restart``): the clock could not run while the
+server was down. Started once per process by ``mahjongsite.asgi``.
 """
 from __future__ import annotations
 
@@ -46,9 +48,16 @@ def start_embedded_worker() -> bool:
 
 
 def _sweeper() -> None:
+    from .service import resume_clocks_after_restart
     from .tasks import close_idle_games, sweep_pending
 
     time.sleep(1.0)
+    try:           # before the first sweep, which would time out every decision left pending
+        resumed = resume_clocks_after_restart()
+        if resumed:
+            log.info("reissued the pending decisions of %d timed games after start-up", resumed)
+    except Exception:
+        log.exception("could not reissue the clocks of timed games at start-up")
     rounds = 0
     while True:
         try:

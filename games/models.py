@@ -56,6 +56,7 @@ class Game(models.Model):
     hands_started = models.PositiveIntegerField(default=0)   # guards the results task (P-SYS-6)
     continued_seats = models.JSONField(default=list)         # humans who pressed Continue
     pending_computer_seats = models.JSONField(default=list)  # computers owing a decision now
+    claim_mask = models.JSONField(default=dict, blank=True)  # a running claim pause (P-FAIR-6)
     # Deadlines, reserves and timeout counts of a timed table (docs/clocks.md; {} when untimed).
     clock_state = models.JSONField(default=dict, blank=True)
     final_scores = models.JSONField(null=True, blank=True)

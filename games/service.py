@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.computers import available_strengths, computers_for, default_strength
 
-from . import clocks, engine_store
+from . import claim_mask, clocks, engine_store
 from .models import ActionRecord, Game, Seat
 
 log = logging.getLogger("games")
@@ -154,8 +154,9 @@ def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) ->
     if change.kind == "next_hand":
         state = clocks.new_hand(state, clock)                            # P-CLOCK-4
     pending = engine.pending_seats() if engine.phase in ("turn", "claim") else []
+    prompt = float(row.claim_mask["until"]) if row.claim_mask else t     # P-FAIR-6 pause first
     state = clocks.open_decision(state, clock, seq=engine.seq, phase=engine.phase, pending=pending,
-                                 now=t, absent=_absent(row, seats, state["timeouts"]))
+                                 now=prompt, absent=_absent(row, seats, state["timeouts"]))
     row.clock_state = state
     timers = []
     if state["kind"] is not None and (state["seq"] != old.get("seq") or state["kind"] != old.get("kind")):
@@ -172,6 +173,7 @@ def _store(row: Game, engine, change: _Change) -> None:
     """Write the engine state into ``row`` (inside the caller's transaction) and arrange the
     after-commit notice, computer moves and clock timers."""
     seats = _seats(row)
+    row.claim_mask = getattr(row, "_new_claim_mask", None) or {}     # any write ends a pause
     timers, results_eta = _update_clock(row, engine, change, seats)
     row.log = engine.log
     row.seq = engine.seq
@@ -197,8 +199,12 @@ def _store(row: Game, engine, change: _Change) -> None:
     game_id, version, seq = row.pk, row.state_version, row.seq
     pending = list(row.pending_computer_seats)
     hands = row.hands_started
+    pause_end = row.claim_mask.get("until") if row.claim_mask else None
+    if pause_end is not None:
+        pending = []        # the computers' turn starts when the pause ends (end_claim_pause)
     transaction.on_commit(lambda: after_change(game_id, version, seq, pending, timers=timers,
-                                               results=(hands, results_eta) if results_eta else None))
+                                               results=(hands, results_eta) if results_eta else None,
+                                               pause=(seq, pause_end) if pause_end is not None else None))
 
 
 def _write(game_id: int, mutate) -> Game | None:
@@ -246,6 +252,29 @@ def _apply(engine, action) -> None:
     except Exception as exc:
         log.exception("the engine failed applying %s", action)
         raise EngineFailure(str(exc)) from exc
+
+
+def _apply_masked(row: Game, engine, action) -> None:
+    """``_apply`` plus the masked claim pause (P-FAIR-6, ``games.claim_mask``): on a random
+    share of discards that nobody can answer, ``row`` gets the pause (stored by ``_store``)."""
+    planned = claim_mask.plan(engine, action)
+    _apply(engine, action)
+    row._new_claim_mask = claim_mask.after_apply(planned, engine, clocks.now())
+
+
+def _refuse_during_pause(row: Game, engine, seat: int, seq, action) -> None:
+    """While a pause hides decision ``engine.seq`` (P-FAIR-6), refuse actions exactly as in a
+    real claim window where ``seat`` has nothing to answer: the window's own ``seq`` gets the
+    engine's "no decision pending" refusal, any other ``seq`` is stale against the window's."""
+    mask = row.claim_mask
+    if not claim_mask.active(mask, engine.seq):
+        return
+    window = mask["window_seq"]
+    if seq == window:
+        raise ActionRejected("illegal", f"seat {seat} has no decision pending now ({action} refused)",
+                             "P-PLAY-3")
+    raise ActionRejected("stale_seq", f"that decision ({seq}) is no longer pending; "
+                                      f"the current one is {window}")
 
 
 def abort_game(game_id: int, reason: str) -> bool:
@@ -302,7 +331,7 @@ def _timeout_change(row, engine, seats, seat: int) -> _Change:
     ``timeout=True`` (P-TIMEOUT-5)."""
     legal = engine.legal_actions(seat)
     action = clocks.timeout_action(legal, engine.view(seat))
-    _apply(engine, action)
+    _apply_masked(row, engine, action)
     occupant = seats.get(seat)
     return _Change(kind="action", seat=seat, data=action.to_json(), timeout=True,
                    by_computer=bool(occupant and occupant.user.is_computer))
@@ -324,12 +353,14 @@ def submit_action(game_id: int, seat: int, payload, seq, *, by_computer: bool = 
         nonlocal late
         if row.status != Game.Status.ACTIVE:
             raise ActionRejected("not_allowed", "the game is over")
+        if isinstance(seq, int) and not isinstance(seq, bool):
+            _refuse_during_pause(row, engine, seat, seq, action)
         _check_seq(seq, engine)
         if (row.clock != clocks.UNTIMED and engine.legal_actions(seat)
                 and clocks.is_late(row.clock_state, seat, clocks.now())):
             late = True
             return _timeout_change(row, engine, seats, seat)
-        _apply(engine, action)
+        _apply_masked(row, engine, action)
         return _Change(kind="action", seat=seat, data=action.to_json(), by_computer=by_computer,
                        timeout=timeout)
 
@@ -474,8 +505,8 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
                 or not occupant.user.is_computer):
             return None
         legal = engine.legal_actions(seat)
-        if not legal:
-            return None
+        if not legal or claim_mask.active(row.claim_mask, engine.seq):
+            return None            # nothing owed, or a pause runs (its end re-arms the move)
         if row.clock != clocks.UNTIMED and clocks.is_late(row.clock_state, seat, clocks.now()):
             return _timeout_change(row, engine, seats, seat)     # held to the clock too
         try:
@@ -488,7 +519,7 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
             log.warning("computer %s chose %s, not legal in game %s; playing %s",
                         occupant.user.username, action, game_id, legal[0])
             action = legal[0]
-        _apply(engine, action)
+        _apply_masked(row, engine, action)
         return _Change(kind="action", seat=seat, data=action.to_json(), by_computer=True)
 
     return _write(game_id, mutate)
@@ -497,13 +528,16 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
 # --------------------------------------------------------------------------- after commit
 
 def after_change(game_id: int, version: int, seq: int, pending_computer_seats: list[int], *,
-                 timers: list | None = None, results: tuple[int, float] | None = None) -> None:
+                 timers: list | None = None, results: tuple[int, float] | None = None,
+                 pause: tuple[int, float] | None = None) -> None:
     """After commit: tell the table group that state ``version`` exists (no tiles, DESIGN §3),
     then schedule the computer moves now due (P-BOT-4), the decision timeouts ``timers``
     (``[(seat, seq, deadline, eta)]``, P-SYS-3) and the results timer ``results``
-    (``(hands_started, eta)``, P-FLOW-1, P-SYS-6); etas are epoch seconds."""
+    (``(hands_started, eta)``, P-FLOW-1, P-SYS-6) and the end of a claim pause ``pause``
+    (``(seq, eta)``, P-FAIR-6); etas are epoch seconds."""
     from .notify import table_changed
-    from .tasks import schedule_computer_moves, schedule_results_advance, schedule_timeouts
+    from .tasks import (schedule_claim_pause_end, schedule_computer_moves, schedule_results_advance,
+                        schedule_timeouts)
 
     try:
         table_changed(game_id, version, seq)
@@ -515,3 +549,57 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
         schedule_timeouts(game_id, timers)
     if results:
         schedule_results_advance(game_id, *results)
+    if pause:
+        schedule_claim_pause_end(game_id, *pause)
+
+
+def resume_clocks_after_restart() -> int:
+    """Embedded default only (DESIGN §5; called once when its in-process worker starts): that
+    worker stops with the server, so no clock could be settled while the server was down.
+    Every active timed game's pending decision is issued again now (``clocks.reissue``),
+    instead of the sweeper playing every overdue decision by timeout. Returns the number of
+    games whose clocks were reissued."""
+    count = 0
+    ids = (Game.objects.filter(status=Game.Status.ACTIVE, phase__in=("turn", "claim"))
+           .exclude(clock=clocks.UNTIMED).values_list("pk", flat=True))
+    for game_id in list(ids[:5000]):
+        with engine_store.engine_lock(game_id):
+            with transaction.atomic():
+                row = Game.objects.select_for_update().get(pk=game_id)
+                clock = clocks.clock_for(row.clock)
+                if clock is None or not (row.clock_state or {}).get("deadlines"):
+                    continue
+                state = clocks.reissue(row.clock_state, clock, clocks.now())
+                row.clock_state = state
+                row.state_version += 1
+                row.save(update_fields=["clock_state", "state_version", "updated_at"])
+                timers = [(int(k), state["seq"], d, d + clocks.allowance_for(state, int(k)))
+                          for k, d in state["deadlines"].items()]
+                version, seq = row.state_version, row.seq
+                transaction.on_commit(lambda g=game_id, v=version, q=seq, t=timers: after_change(g, v, q, [], timers=t))
+            engine_store.forget(game_id)
+        count += 1
+    return count
+
+
+def end_claim_pause(game_id: int, seq: int) -> str:
+    """End the claim pause hiding decision ``seq`` (P-FAIR-6): clear ``Game.claim_mask``, bump
+    ``state_version`` so every connection is sent its real view, and schedule the computer
+    moves now due. Returns ``"ended"``, ``"early"`` (the pause runs until later; re-arm) or
+    ``"stale"`` (no such pause: already ended, or the game moved on). No audit record: the
+    engine did not change. Raises ``Game.DoesNotExist``."""
+    with engine_store.engine_lock(game_id):
+        with transaction.atomic():
+            row = Game.objects.select_for_update().get(pk=game_id)
+            mask = row.claim_mask or {}
+            if not mask or mask.get("seq") != seq or row.seq != seq:
+                return "stale"
+            if claim_mask.active(mask, seq):
+                return "early"
+            row.claim_mask = {}
+            row.state_version += 1
+            row.save(update_fields=["claim_mask", "state_version", "updated_at"])
+            version, pending = row.state_version, list(row.pending_computer_seats)
+            transaction.on_commit(lambda: after_change(game_id, version, seq, pending))
+        engine_store.forget(game_id)      # the cached engine is keyed by the old version
+    return "ended"

@@ -86,6 +86,30 @@ def decision_timeout(self, game_id: int, seat: int, seq: int, deadline: float) -
     return outcome == "applied"
 
 
+def schedule_claim_pause_end(game_id: int, seq: int, eta: float) -> None:
+    """Queue ``end_claim_pause`` for the claim pause hiding decision ``seq`` at ``eta`` (epoch
+    seconds, P-FAIR-6)."""
+    end_claim_pause.apply_async((game_id, seq), eta=_when(eta), queue=settings.REALTIME_QUEUE)
+
+
+@shared_task(name="games.tasks.end_claim_pause", ignore_result=True, bind=True)
+def end_claim_pause(self, game_id: int, seq: int) -> bool:
+    """End a masked claim pause (P-FAIR-6) when it is due; an early run (clock skew between
+    hosts) re-arms itself except when run eagerly (tests). Returns whether it ended one."""
+    from . import clocks
+    from .models import Game
+    from .service import end_claim_pause as end_pause
+
+    try:
+        outcome = end_pause(game_id, seq)
+    except Game.DoesNotExist:
+        return False
+    if outcome == "early" and not self.request.is_eager:
+        until = Game.objects.filter(pk=game_id).values_list("claim_mask", flat=True).first() or {}
+        schedule_claim_pause_end(game_id, seq, max(float(until.get("until", 0.0)), clocks.now() + 0.05))
+    return outcome == "ended"
+
+
 @shared_task(name="games.tasks.advance_hand", ignore_result=True)
 def advance_hand(game_id: int, hands_started: int) -> bool:
     """Results-screen timeout (P-FLOW-1, P-SYS-6); a no-op when the hand already moved on."""
@@ -101,7 +125,8 @@ def advance_hand(game_id: int, hands_started: int) -> bool:
 @shared_task(name="games.tasks.sweep_pending", ignore_result=True)
 def sweep_pending(min_age_seconds: float = 3.0) -> int:
     """Re-arm what a lost task or a restart would drop (DESIGN §3 "pending timeouts are
-    re-armed", §4 sweeper): computer moves owed for at least ``min_age_seconds``; at timed
+    re-armed", §4 sweeper): computer moves owed for at least ``min_age_seconds``; claim
+    pauses past their end are ended (P-FAIR-6); at timed
     tables, overdue decision timeouts are played now (P-SYS-3) and pending ones re-queued
     for their deadline, and results screens are advanced when due or re-armed (P-FLOW-1).
     Duplicates are harmless: every task checks its decision first. Returns the number of
@@ -119,6 +144,11 @@ def sweep_pending(min_age_seconds: float = 3.0) -> int:
             schedule_computer_moves(game_id, seq, seats)
             count += 1
     now = clocks.now()
+    paused = Game.objects.filter(status=Game.Status.ACTIVE).exclude(claim_mask={})
+    for game_id, mask in paused.values_list("pk", "claim_mask")[:500]:
+        if mask and float(mask.get("until", 0.0)) <= now:      # a lost pause-end task (P-FAIR-6)
+            end_claim_pause.apply_async((game_id, mask.get("seq")), queue=settings.REALTIME_QUEUE)
+            count += 1
     timed = Game.objects.filter(status=Game.Status.ACTIVE).exclude(clock=clocks.UNTIMED)
     for row in timed.only("pk", "clock", "clock_state", "phase", "hands_started")[:1000]:
         state = row.clock_state or {}

@@ -5,7 +5,7 @@ served a practice game.
 """
 from __future__ import annotations
 
-from . import clocks, engine_store
+from . import claim_mask, clocks, engine_store
 from .models import Game, Seat
 
 
@@ -41,8 +41,11 @@ def timer_of(game: Game, my_seat: int | None) -> dict | None:
     clock = clocks.clock_for(game.clock)
     if clock is None:
         return None
-    return clocks.timer_payload(game.clock_state or {}, clock, my_seat=my_seat, phase=game.phase,
-                                now=clocks.now(), absent=absent_seats(game))
+    timer = clocks.timer_payload(game.clock_state or {}, clock, my_seat=my_seat, phase=game.phase,
+                                 now=clocks.now(), absent=absent_seats(game))
+    if claim_mask.active(game.claim_mask, game.seq):
+        return claim_mask.masked_timer(timer)        # P-FAIR-6: as in a window with no call of mine
+    return timer
 
 
 def game_info(game: Game, my_seat: int | None) -> dict:
@@ -56,7 +59,10 @@ def game_info(game: Game, my_seat: int | None) -> dict:
 
 
 def seat_view(game: Game, seat: int | None) -> dict:
-    """``game.view(seat)`` of the stored game (rebuilt from the log or the cache)."""
+    """``game.view(seat)`` of the stored game (rebuilt from the log or the cache); while a
+    claim pause runs, the view of that empty window instead (P-FAIR-6, ``games.claim_mask``)."""
+    if claim_mask.active(game.claim_mask, game.seq):
+        return claim_mask.view_for(game.claim_mask, seat)
     with engine_store.engine_lock(game.pk):
         return engine_store.load(game).view(seat)
 

@@ -20,6 +20,9 @@ insecure production):
   1.0). A test-only knob so that timed play runs in seconds; never set it in production.
 - ``MP_RESULTS_SCREEN_SECONDS`` — a timed table's results screen advances after this many
   seconds (P-FLOW-1, default 15; multiplied by ``MP_CLOCK_SCALE``).
+- ``MP_CLAIM_MASK_SHARE`` — share (0..1) of discards nobody can call after which the table
+  still pauses as if someone were deciding (P-FAIR-6; default 0.25; the pause is drawn from
+  the computer think-time range above).
 - ``CELERY_EMBEDDED`` — force the in-process worker on (``1``) or off (``0``).
 """
 from __future__ import annotations
@@ -195,6 +198,7 @@ COMPUTER_DELAY_MAX = float(os.environ.get("MP_COMPUTER_DELAY_MAX", "1.5"))   # s
 # Clocks (docs/clocks.md): allowance, test-only scale, results screen of timed tables.
 CLOCK_LAG_ALLOWANCE = float(os.environ.get("MP_CLOCK_LAG_ALLOWANCE", "0.5"))   # seconds, P-CLOCK-8
 CLOCK_SCALE = float(os.environ.get("MP_CLOCK_SCALE", "1.0"))                   # tests only
+CLAIM_MASK_SHARE = float(os.environ.get("MP_CLAIM_MASK_SHARE", "0.25"))  # P-FAIR-6 masked pauses
 RESULTS_SCREEN_SECONDS = float(os.environ.get("MP_RESULTS_SCREEN_SECONDS", "15"))   # P-FLOW-1
 RESULTS_ADVANCE_SECONDS = RESULTS_SCREEN_SECONDS      # older name of the same constant
 INITIAL_RATING = 1500                 # P-RATE-1

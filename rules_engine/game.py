@@ -106,6 +106,8 @@ class Game(HandEndMixin, RefusalMixin):
     ``round_wind`` (0 = East), ``hand_result``, ``game_result``.
     """
 
+    _hold_empty_claims = False  # set on a look-ahead copy only (empty_claim_window_views)
+
     # ------------------------------------------------------------------ construction
 
     def __init__(self, preset: Preset) -> None:
@@ -189,6 +191,26 @@ class Game(HandEndMixin, RefusalMixin):
         """``{"preset", "version", "entries"}``: hand seeds (and scripted walls) plus the ordered
         actions, each with the events it produced; ``Game.from_log`` replays it exactly."""
         return {"preset": self.preset.name, "version": self.preset.version, "entries": self._entries}
+
+    def empty_claim_window_views(self, action: Action) -> dict | None:
+        """The views of a claim window that offers nobody anything, as if it were held open
+        after ``action`` (P-FAIR-6, the masked pause; the server shows them for a moment).
+
+        ``action`` must be legal now (else ``IllegalAction``, as ``apply``). When it is a
+        discard, a riichi or a shouminkan after which no seat may answer, returns ``{None:
+        public view, 0: view, …, 3: view}`` of that window: phase ``"claim"``, ``seq`` one
+        above the current one (the number the window takes, R-TURN-6), no legal actions,
+        ``pending_seats`` empty, the discard in its pond, the next draw not yet made. Returns
+        ``None`` for any other action, or when a seat may answer (a real window opens), or when
+        the action ends the hand. This game is never changed."""
+        if action.type not in ("discard", "riichi", "shouminkan"):
+            return None
+        look = self.clone()
+        look._hold_empty_claims = True
+        look.apply(action)
+        if look.phase != "claim" or look._legal:
+            return None
+        return {seat: look.view(seat) for seat in (None, 0, 1, 2, 3)}
 
     def clone(self) -> "Game":
         """An independent copy of the game for look-ahead or tests: applying actions to the
@@ -599,7 +621,12 @@ class Game(HandEndMixin, RefusalMixin):
         self._claim = {"discarder": discarder, "tile": tile, "chankan": chankan, "wins": wins}
         if legal:
             self._open(legal, "claim")
+        elif self._hold_empty_claims:
+            self._open({}, "claim")  # look-ahead only (empty_claim_window_views)
         else:
+            # P-FAIR-6: a window nobody can answer still counts as a decision point, so ``seq``
+            # steps alike whether or not anyone could call (a jump would tell that someone could).
+            self.seq += 1
             self._legal, self._answers = {}, {}
             self._resolve_claim(events)
 

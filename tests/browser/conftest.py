@@ -40,6 +40,8 @@ def _server_env(db_path: Path) -> dict[str, str]:
                 # Timed tables run at a quarter of their real clocks (docs/clocks.md, CLOCK_SCALE):
                 # Bullet becomes 0.5 s per discard + 1.25 s reserve. Untimed games are unaffected.
                 "MP_CLOCK_SCALE": "0.25",
+                # Every discard nobody may call gets the masked pause (P-FAIR-6), 0.02-0.05 s here.
+                "MP_CLAIM_MASK_SHARE": "1",
                 "ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONUNBUFFERED": "1"})
     return env
 

@@ -48,15 +48,17 @@ def _state_frames(frames: list[str]) -> list[dict]:
     return out
 
 
-def _hands_by_seq(log: dict) -> tuple[dict[int, list[set[int]]], list[set[int]]]:
+def _hands_by_seq(log: dict) -> tuple[dict[int, list[set[int]]], list[set[int]], set[int]]:
     """Replay the server's stored log; map each decision seq (in play) to every seat's concealed
-    tiles, and give every seat's concealed tiles at the end of the hand."""
+    tiles, and give every seat's concealed tiles at the end of the hand and the seqs of the
+    empty claim windows (discards nobody could call)."""
     from rules_engine.actions import Action
     from rules_engine.game import Game
 
     entries = log["entries"]
     game = Game.from_log({**log, "entries": entries[:1]})
     hands: dict[int, list[set[int]]] = {}
+    empty_windows: set[int] = set()
 
     def record() -> None:
         # The last discard of an exhaustive draw ends the hand without a new decision (same seq):
@@ -67,9 +69,17 @@ def _hands_by_seq(log: dict) -> tuple[dict[int, list[set[int]]], list[set[int]]]
     record()
     for entry in entries[1:]:
         assert entry["type"] == "action", "a single-hand game has one hand entry"
-        game.apply(Action.from_json(entry["action"]))
+        action = Action.from_json(entry["action"])
+        if game.phase == "turn":
+            # A discard nobody may call still takes a seq (the empty claim window the server
+            # may show during a masked pause, P-FAIR-6): record the hands of that window too.
+            held = game.empty_claim_window_views(action)
+            if held is not None:
+                hands[held[None]["seq"]] = [set(held[s]["hand"]) for s in range(4)]
+                empty_windows.add(held[None]["seq"])
+        game.apply(action)
         record()
-    return hands, [set(game.view(s)["hand"]) for s in range(4)]
+    return hands, [set(game.view(s)["hand"]) for s in range(4)], empty_windows
 
 
 def _play_until_result(page, sent: list[str]) -> dict:
@@ -166,7 +176,12 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
         assert a["action"] in legal_by_seq.get(a["seq"], []), f"sent an action not offered: {a}"
 
     # No frame may carry another seat's concealed tiles (P-SYS-2).
-    hands, final_hands = _hands_by_seq(server.game_log(game_id))
+    hands, final_hands, empty_windows = _hands_by_seq(server.game_log(game_id))
+    # P-FAIR-6: the browser server pauses after every discard nobody may call (share 1): such
+    # masked windows reached the page, looking like any claim window without a call of its own.
+    masked = [m["view"] for m in states if m["view"]["seq"] in empty_windows and m["view"]["phase"] == "claim"]
+    assert masked, "no masked claim pause reached the page"
+    assert all(v["legal_actions"] == [] and v["pending_seats"] == [] for v in masked)
     checked = 0
     for msg in states:
         view = msg["view"]

@@ -29,3 +29,14 @@ def finish(game: Game) -> Game:
             return game
         service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
     raise AssertionError("did not finish")
+
+
+class FakeTime:
+    """The server's clock in a test (``games.clocks.now`` replaced by an instance): ``t``
+    seconds since the epoch, moved by hand. No test measures real time."""
+
+    def __init__(self, t: float = 1_000_000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t

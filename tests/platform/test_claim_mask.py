@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import human_choice
-from platform_helpers import current_engine
+from platform_helpers import FakeTime, current_engine
 
 from games import claim_mask, clocks, service, tasks
 from games.models import Game
@@ -22,16 +22,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PAUSE = 0.8   # seconds: COMPUTER_DELAY_MIN == MAX, so every pause is this long
 
 
-class FakeTime:
-    """The server's clock in a test: ``t`` seconds since the epoch, moved by hand."""
-
-    def __init__(self, t: float = 2_000_000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture
 def paused_table(monkeypatch, settings):
     settings.COMPUTER_DELAY_MIN = PAUSE
@@ -39,7 +29,7 @@ def paused_table(monkeypatch, settings):
     settings.CLAIM_MASK_SHARE = 1.0
     settings.CLOCK_SCALE = 1.0
     settings.CLOCK_LAG_ALLOWANCE = 0.5
-    clock = FakeTime()
+    clock = FakeTime(2_000_000.0)
     monkeypatch.setattr(clocks, "now", clock)
     return clock
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from platform_helpers import current_engine, human_seat
+from platform_helpers import FakeTime, current_engine, human_seat
 
 from games import clocks, service, tasks
 from games.models import ActionRecord, Game, Seat
@@ -18,16 +18,6 @@ from rules_engine.actions import Action
 from rules_engine.scenario import act, scenario
 
 STANDARD = clocks.Clock("standard", 5.0, 20.0, 5.0)
-
-
-class FakeTime:
-    """The server's clock in a test: ``t`` seconds since the epoch, moved by hand."""
-
-    def __init__(self, t: float = 1_000_000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ No test measures time: ``games.clocks.now`` is replaced by a settable value."""
 from __future__ import annotations
 
 import pytest
-from platform_helpers import current_engine
+from platform_helpers import FakeTime, current_engine
 
 from games import clocks, service, tasks
 from games.models import ActionRecord
@@ -12,20 +12,12 @@ from games.models import ActionRecord
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-class FakeTime:
-    def __init__(self, t: float = 3_000_000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture
 def fake_time(monkeypatch, settings):
     settings.CLOCK_SCALE = 1.0
     settings.CLOCK_LAG_ALLOWANCE = 0.5
     settings.CLAIM_MASK_SHARE = 0.0
-    clock = FakeTime()
+    clock = FakeTime(3_000_000.0)
     monkeypatch.setattr(clocks, "now", clock)
     return clock
 

@@ -30,3 +30,13 @@ def start_practice(page, preset: str = "riichi-single-deal", clock: str | None =
     page.click("form.practice-form button[type=submit]")
     page.wait_for_url(re.compile(r".*/games/\d+/$"))
     return int(re.search(r"/games/(\d+)/$", page.url).group(1))
+
+
+def open_page(browser, width: int = 1280, height: int = 900):
+    """A new browser context and page of ``width`` × ``height`` CSS pixels; returns
+    ``(context, page, errors)`` where ``errors`` collects the page's uncaught JavaScript errors."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors

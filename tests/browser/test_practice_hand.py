@@ -12,7 +12,7 @@ import json
 import time
 
 import pytest
-from browser_helpers import sign_up, start_practice
+from browser_helpers import open_page, sign_up, start_practice
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -132,12 +132,9 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
     """Sign up, start a single-hand practice game, play to the result by clicking; every
     WebSocket frame carries only the player's own concealed tiles (P-SYS-2, DESIGN §3)."""
     server = live_server_proc
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page, errors = open_page(browser)
     received: list[str] = []
     sent: list[str] = []
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
 
     def on_ws(ws):
         ws.on("framereceived", lambda payload: received.append(payload if isinstance(payload, str) else payload.decode()))
@@ -236,10 +233,7 @@ def test_p_flow_1_east_round_continue_starts_the_next_hand(live_server_proc, bro
     """East-round practice: the hand is played with the table toggles (P-PLAY-2a: auto-win,
     no calls, auto-discard), the results screen waits, Continue deals the next hand (P-FLOW-1/-4)."""
     server = live_server_proc
-    context = browser.new_context(viewport={"width": 360, "height": 760})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = open_page(browser, 360, 760)
     username = f"east{int(time.time() * 1000) % 10_000_000}"
     sign_up(page, server.url, username)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the lobby fits a phone"
@@ -285,10 +279,7 @@ def test_p_clock_timed_practice_is_played_by_the_clock_in_the_embedded_server(li
     page shows its clock (P-CLOCK-9) and is played to its end by the server's timeout defaults
     (P-TIMEOUT-1/-2, P-CONN-6); the review marks those moves as timeouts (P-TIMEOUT-5)."""
     server = live_server_proc
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = open_page(browser)
     username = f"clock{int(time.time() * 1000) % 10_000_000}"
     sign_up(page, server.url, username)
     game_id = start_practice(page, "riichi-single-deal", clock="bullet")

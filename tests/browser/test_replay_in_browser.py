@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser_helpers import sign_up, start_practice
+from browser_helpers import open_page, sign_up, start_practice
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -31,10 +31,7 @@ def _open_hands(page) -> int:
 
 def test_j4_review_hand_opens_the_replay_viewer(live_server_proc, browser):
     server = live_server_proc
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = open_page(browser)
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     username = f"replay{int(time.time() * 1000) % 10_000_000}"
     sign_up(page, server.url, username)

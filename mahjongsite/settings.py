@@ -159,10 +159,27 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Mahjong Planet <norep
 
 # Channels: Redis when REDIS_URL is given, otherwise in-process (embedded default).
 if REDIS_URL:
+    from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
+
+    # Every idle WebSocket waits in a blocking pop (BZPOPMIN) of ``brpop_timeout`` (5 s) on the
+    # channel layer. redis-py 8 gives every socket a 5 s read timeout by default, so an idle
+    # table's connections hit "Timeout reading from ..." and were closed with 1011 (issue 8).
+    # The read timeout must outlast the blocking pop; it stays finite so that a Redis that
+    # went silent is still noticed, and idle pooled connections are checked before reuse.
+    CHANNEL_REDIS_SOCKET_TIMEOUT = _RedisChannelLayer.brpop_timeout + 10.0   # seconds
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "mp")},
+            "CONFIG": {
+                "hosts": [{
+                    "address": REDIS_URL,
+                    "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT,
+                    "socket_connect_timeout": 5.0,
+                    "socket_keepalive": True,
+                    "health_check_interval": 15,
+                }],
+                "prefix": os.environ.get("CHANNELS_PREFIX", "mp"),
+            },
         }
     }
 else:

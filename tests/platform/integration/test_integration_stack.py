@@ -24,6 +24,7 @@ REDIS_URL = os.environ.get("MP_IT_REDIS_URL", "redis://127.0.0.1:6379/13")
 INNER_TESTS = [
     "tests/platform/integration/inner_worker_flow.py",
     "tests/platform/integration/inner_timed_flow.py",
+    "tests/platform/integration/inner_channel_layer.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
     "tests/platform/test_clocks.py",

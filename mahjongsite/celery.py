@@ -1,12 +1,57 @@
-"""The Celery app (DESIGN §4): ``celery -A mahjongsite worker -Q realtime,default``."""
+"""The Celery app (DESIGN §4): ``celery -A mahjongsite worker -Q realtime,default``.
+
+The worker's consumer is ``ResilientConsumer`` (setting ``CELERY_WORKER_CONSUMER``), so that
+a worker survives a Redis restart and reconnects by itself (issue 8).
+"""
 from __future__ import annotations
 
+import logging
 import os
 
 from celery import Celery
+from celery.worker.consumer import Consumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjongsite.settings")
+
+log = logging.getLogger("games")
 
 app = Celery("mahjongsite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+class ResilientConsumer(Consumer):
+    """Celery's consumer, except that losing the broker never ends the worker.
+
+    Celery 5.7's ``on_connection_error_after_connected`` first ``collect()``s the broken
+    connection and then ``close()``s it. ``collect()`` detaches the transport, but when the
+    Redis channel could not be closed (its pending BRPOP read fails on the dead socket) the
+    channel stays attached; ``close()`` then closes it again, and with unacknowledged messages
+    (``acks_late`` and ETA tasks: every pending clock and computer move) the channel tries to
+    restore them through the detached transport: ``AttributeError: 'NoneType' object has no
+    attribute 'hostname'``, which the worker treats as unrecoverable and exits (issue 8).
+
+    Here a ``close()`` after the transport was detached is a no-op: nothing is left to close,
+    and the unacknowledged messages stay in Redis's unacked set (restored after the
+    visibility timeout) while the sweeper replays anything overdue (DESIGN §4, P-SYS-3).
+    Everything else (reconnecting with retries, re-consuming) is Celery's own code.
+    """
+
+    def on_connection_error_after_connected(self, exc):
+        connection = self.connection
+        if connection is not None:
+            connection.close = _close_unless_collected(connection, connection.close)
+        super().on_connection_error_after_connected(exc)
+
+
+def _close_unless_collected(connection, close):
+    """``close`` of ``connection``, skipped once ``connection.collect()`` has detached its
+    transport (kombu then has nothing left to release)."""
+
+    def guarded_close():
+        if getattr(connection, "_transport", None) is None:
+            log.info("broker connection already collected; not closing it again")
+            return None
+        return close()
+
+    return guarded_close

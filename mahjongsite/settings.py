@@ -199,14 +199,29 @@ CELERY_TASK_ROUTES = {
     "games.tasks.decision_timeout": {"queue": REALTIME_QUEUE},
     "games.tasks.sweep_pending": {"queue": REALTIME_QUEUE},
 }
+# The sweeper (games.tasks.sweep_pending) replays what a killed worker or an emptied Redis
+# lost: every SWEEP_INTERVAL seconds (Celery beat; the embedded worker's own thread), so a
+# lost timeout runs within about a second of when it was due (P-SYS-3). A sweep that waited
+# longer than a few intervals in the queue (no worker then) is dropped: a newer one follows.
+SWEEP_INTERVAL = float(os.environ.get("MP_SWEEP_INTERVAL", "1.0"))        # seconds
 CELERY_BEAT_SCHEDULE = {
     # Catches any computer move, decision timeout or results-screen task that was lost (DESIGN §4).
-    "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": 30.0},
+    "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": SWEEP_INTERVAL,
+                                "options": {"expires": 5 * SWEEP_INTERVAL}},
     "close-idle-games": {"task": "games.tasks.close_idle_games", "schedule": 3600.0},   # P-TABLE-9
 }
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Faults (issue 8, DESIGN §4): the worker survives a Redis restart and reconnects by itself
+# (mahjongsite.celery.ResilientConsumer; retrying forever), a task whose pool process died is
+# queued again at once, and tasks cut off by a lost connection are redelivered. Every task
+# re-checks its decision under the row lock, so a second delivery is harmless.
+CELERY_WORKER_CONSUMER = "mahjongsite.celery:ResilientConsumer"
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_EMBEDDED = _env_bool("CELERY_EMBEDDED", not REDIS_URL)
 
 # Platform constants (platform.md §21).
@@ -260,5 +275,12 @@ LOGGING = {
 if CELERY_BROKER_URL.startswith("memory://"):
     # The embedded worker polls its in-process queue; poll often so computers answer promptly.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
+else:
+    # Redis broker: a message a worker took but never acknowledged (the worker was killed)
+    # is delivered again after ``visibility_timeout``; it must outlast the longest ETA of a
+    # task (a Relaxed decision is 75 s) or waiting ETA tasks would be delivered twice. The
+    # sweeper replays lost clocks and computer moves long before that.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "socket_keepalive": True,
+                                       "health_check_interval": 15}
 WHITENOISE_USE_FINDERS = True      # serve static/ without collectstatic in the embedded default
 WHITENOISE_AUTOREFRESH = DEBUG

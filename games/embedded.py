@@ -2,10 +2,10 @@
 
 With no ``REDIS_URL`` the broker is Celery's in-process memory transport, so the worker
 must live in the server process: a daemon thread runs a solo-pool worker consuming the
-``realtime`` and ``default`` queues, and a second thread queues the sweeper every 30 s
-(standing in for Celery beat). At start-up that thread first reissues the pending decisions
-of timed games (``service.resume_clocks_after_restart``): the clock could not run while the
-server was down. Started once per process by ``mahjongsite.asgi``.
+``realtime`` and ``default`` queues, and a second thread queues the sweeper every
+``SWEEP_INTERVAL`` seconds (standing in for Celery beat). At start-up that thread first
+reissues the pending decisions of timed games (``service.resume_clocks_after_restart``):
+the clock could not run while the server was down. Started once per process by ``mahjongsite.asgi``.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ log = logging.getLogger("games")
 
 _lock = threading.Lock()
 _started = False
-SWEEP_INTERVAL = 30.0   # seconds
+IDLE_CLOSE_INTERVAL = 3600.0   # seconds between idle-game closings (P-TABLE-9)
 
 
 def start_embedded_worker() -> bool:
@@ -58,16 +58,18 @@ def _sweeper() -> None:
             log.info("reissued the pending decisions of %d timed games after start-up", resumed)
     except Exception:
         log.exception("could not reissue the clocks of timed games at start-up")
-    rounds = 0
+    from django.conf import settings
+
+    last_close = None
     while True:
         try:
-            sweep_pending.delay(0.0 if _first_sweep() else 3.0)
-            if rounds % 120 == 0:          # hourly at a 30 s interval (P-TABLE-9)
+            sweep_pending.delay(0.0 if _first_sweep() else None)
+            if last_close is None or time.monotonic() - last_close >= IDLE_CLOSE_INTERVAL:
+                last_close = time.monotonic()
                 close_idle_games.delay()
         except Exception:
             log.exception("sweeper could not queue its tasks")
-        rounds += 1
-        time.sleep(SWEEP_INTERVAL)
+        time.sleep(settings.SWEEP_INTERVAL)
 
 
 _swept = False

@@ -122,51 +122,66 @@ def advance_hand(game_id: int, hands_started: int) -> bool:
         return False
 
 
+#: Seconds a task queued by the sweeper may wait for a worker before it is dropped unrun
+#: (a later sweep queues it again if still owed), so sweeps never pile up behind a busy or
+#: absent worker.
+SWEEP_TASK_EXPIRES = 10.0
+
+
 @shared_task(name="games.tasks.sweep_pending", ignore_result=True)
-def sweep_pending(min_age_seconds: float = 3.0) -> int:
-    """Re-arm what a lost task or a restart would drop (DESIGN §3 "pending timeouts are
-    re-armed", §4 sweeper): computer moves owed for at least ``min_age_seconds``; claim
-    pauses past their end are ended (P-FAIR-6); at timed
-    tables, overdue decision timeouts are played now (P-SYS-3) and pending ones re-queued
-    for their deadline, and results screens are advanced when due or re-armed (P-FLOW-1).
-    Duplicates are harmless: every task checks its decision first. Returns the number of
+def sweep_pending(min_age_seconds: float | None = None) -> int:
+    """Replay what a lost task would have done (DESIGN §3 "pending timeouts are re-armed",
+    §4 sweeper; P-SYS-3): a killed worker takes its queued ETA tasks with it, and a Redis
+    restarted empty loses every queued task.
+
+    Runs every ``SWEEP_INTERVAL`` seconds (1 s; Celery beat, or the embedded worker's
+    thread), so it only looks at active games and only acts on what is already due:
+
+    - computer moves owed for at least ``min_age_seconds`` (default: the longest computer
+      think time, ``COMPUTER_DELAY_MAX``, plus 1.5 s) are queued again;
+    - claim pauses past their end are ended (P-FAIR-6);
+    - at timed tables, every decision whose deadline plus allowance has passed gets its
+      ``decision_timeout`` now (P-SYS-3), and a results screen past its end is advanced
+      (P-FLOW-1, P-SYS-6). Decisions not yet due are left to their own ETA task; a lost one
+      is caught here at most one interval after it was due.
+
+    Duplicates are harmless: every task re-checks its decision under the row lock. Tasks
+    queued here expire after ``SWEEP_TASK_EXPIRES`` seconds unrun. Returns the number of
     games touched."""
     from . import clocks
     from .models import Game
-    from .service import results_due_at
 
-    cutoff = timezone.now() - timedelta(seconds=min_age_seconds)
+    if min_age_seconds is None:
+        min_age_seconds = settings.COMPUTER_DELAY_MAX + 1.5
+    queue = {"queue": settings.REALTIME_QUEUE, "expires": SWEEP_TASK_EXPIRES}
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
     count = 0
-    rows = (Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lte=cutoff)
-            .exclude(pending_computer_seats=[]).values_list("pk", "seq", "pending_computer_seats"))
-    for game_id, seq, seats in rows[:500]:
-        if seats:
-            schedule_computer_moves(game_id, seq, seats)
+    cutoff = timezone.now() - timedelta(seconds=min_age_seconds)
+    owed = (active.filter(updated_at__lte=cutoff).exclude(pending_computer_seats=[])
+            .values_list("pk", "seq", "pending_computer_seats", "claim_mask"))
+    for game_id, seq, seats, mask in owed[:500]:
+        if seats and not mask:       # during a claim pause the computers wait for its end
+            for seat in seats:
+                computer_move.apply_async((game_id, seat, seq), **queue)
             count += 1
     now = clocks.now()
-    paused = Game.objects.filter(status=Game.Status.ACTIVE).exclude(claim_mask={})
-    for game_id, mask in paused.values_list("pk", "claim_mask")[:500]:
+    for game_id, mask in active.exclude(claim_mask={}).values_list("pk", "claim_mask")[:500]:
         if mask and float(mask.get("until", 0.0)) <= now:      # a lost pause-end task (P-FAIR-6)
-            end_claim_pause.apply_async((game_id, mask.get("seq")), queue=settings.REALTIME_QUEUE)
+            end_claim_pause.apply_async((game_id, mask.get("seq")), **queue)
             count += 1
-    timed = Game.objects.filter(status=Game.Status.ACTIVE).exclude(clock=clocks.UNTIMED)
-    for row in timed.only("pk", "clock", "clock_state", "phase", "hands_started")[:1000]:
-        state = row.clock_state or {}
-        if row.phase in ("turn", "claim") and state.get("deadlines"):
-            due = {seat for seat, _deadline in clocks.overdue(state, now)}
-            for key, deadline in state["deadlines"].items():
-                seat = int(key)
-                if seat in due:
-                    decision_timeout.apply_async((row.pk, seat, state["seq"], deadline),
-                                                 queue=settings.REALTIME_QUEUE)
-                else:
-                    schedule_timeouts(row.pk, [(seat, state["seq"], deadline,
-                                                deadline + clocks.allowance_for(state, seat))])
-            count += 1
-        elif row.phase == "hand_over":
-            due_at = results_due_at(row)
-            if due_at is not None:
-                schedule_results_advance(row.pk, row.hands_started, max(due_at, now))
+    timed = (active.exclude(clock=clocks.UNTIMED).filter(phase__in=("turn", "claim", "hand_over"))
+             .values_list("pk", "phase", "clock_state", "hands_started"))
+    for game_id, phase, state, hands_started in timed[:2000]:
+        state = state or {}
+        if phase in ("turn", "claim"):
+            due = clocks.overdue(state, now)
+            for seat, deadline in due:
+                decision_timeout.apply_async((game_id, seat, state["seq"], deadline), **queue)
+            count += bool(due)
+        elif state.get("results_at") is not None:
+            due_at = float(state["results_at"]) + clocks.results_delay()
+            if now >= due_at:
+                advance_hand.apply_async((game_id, hands_started), **queue)
                 count += 1
     return count
 

@@ -110,7 +110,10 @@ TEMPLATES = [
 ]
 
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Health checks: a persistent connection is tested before it is reused, so a PostgreSQL
+    # restart costs a reconnect instead of failing the next action or task (issue 8).
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60,
+                                                  conn_health_checks=True)}
 else:
     DATABASES = {
         "default": {

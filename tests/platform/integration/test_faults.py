@@ -330,6 +330,11 @@ def test_p_sys_3_redis_restarted_the_worker_reconnects_by_itself(stack):
     for name in ("worker", "beat", "daphne-0", "daphne-1"):
         assert stack.alive(name), f"{name} exited:\n{stack._current_log(name)[-3000:]}"
     assert "Unrecoverable error" not in stack._current_log("worker")
+    # The client is told about the table again (Redis lost every group membership): it is
+    # sent a state newer than anything stored before Redis came back.
+    seq_back = db.game(game_id)["seq"]
+    wait_until(lambda: any(s > seq_back for s in player.seqs_since(0)), WAIT,
+               "a state sent after Redis came back")
     _finish(player, db, game_id, played)
     after = [r for r in db.records(game_id) if float(r[6]) > recovered]
     assert any(r[4] for r in after), "no computer move was played after Redis came back"

@@ -158,3 +158,15 @@ if INTEGRATION_INNER:
             cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                            "WHERE datname = %s AND pid <> pg_backend_pid()",
                            [connection.settings_dict["NAME"]])
+
+
+def pytest_collection_modifyitems(config, items):
+    """Integration tests (marker ``integration``) FAIL when PostgreSQL, Redis or the server
+    programs they start are missing; ``MP_SKIP_INTEGRATION=1`` is the one opt-out and skips
+    them all (README, Tests)."""
+    if os.environ.get("MP_SKIP_INTEGRATION") != "1":
+        return
+    skip = pytest.mark.skip(reason="integration tests skipped (MP_SKIP_INTEGRATION=1)")
+    for item in items:
+        if item.get_closest_marker("integration"):
+            item.add_marker(skip)

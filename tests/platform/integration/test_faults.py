@@ -37,7 +37,7 @@ SCALE = 0.5                      # MP_CLOCK_SCALE: Bullet becomes 1 s per discar
 ALLOWANCE = 0.2                  # MP_CLOCK_LAG_ALLOWANCE, seconds
 RESULTS_SECONDS = 2.0            # MP_RESULTS_SCREEN_SECONDS (x SCALE = 1 s)
 LONGEST_DECISION = (2.0 + 5.0) * SCALE + ALLOWANCE   # Bullet per-discard + whole reserve, seconds
-SLACK = 10.0                     # seconds for a loaded 2-core machine (processes, Redis, PostgreSQL)
+SLACK = 15.0                     # seconds for a loaded 2-core machine (processes, Redis, PostgreSQL)
 #: The longest a table may go without a stored action while every part is up: its longest
 #: decision, the results screen, one sweep, and the slack.
 STALL_BOUND = LONGEST_DECISION + RESULTS_SECONDS * SCALE + 1.0 + SLACK

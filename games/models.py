@@ -18,6 +18,7 @@ class Game(models.Model):
 
     class Kind(models.TextChoices):
         PRACTICE = "practice", _("Practice")
+        PRIVATE = "private", _("Private table")
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("In progress")

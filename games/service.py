@@ -122,6 +122,35 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
     return row
 
 
+def create_table(users, preset_name: str = "riichi", *, clock: str = clocks.UNTIMED) -> Game:
+    """Seat four people (``users``: four distinct accounts, seat 0 = initial East) at a new
+    private table with no computers and deal its first hand (P-TABLE-6 shape, used by the
+    load tool ``games.loadtest`` until invitations exist). ``preset_name``: any engine
+    preset (``"riichi"`` East round by default, ``"riichi-single-deal"``); ``clock`` as in
+    ``create_practice``. Never rated. Raises ``ValueError`` for a wrong number of accounts,
+    a repeated or computer account, an unknown preset or clock."""
+    from rules_engine.preset import get_preset
+
+    users = list(users)
+    if len(users) != 4 or len({u.pk for u in users}) != 4:
+        raise ValueError("a table needs four different accounts")
+    if any(getattr(u, "is_computer", False) for u in users):
+        raise ValueError("create_table seats people only")
+    clocks.clock_for(clock)
+    preset = get_preset(preset_name)
+    engine = engine_store.engine_module().Game.new(preset, new_seed())
+    with transaction.atomic():
+        row = Game.objects.create(
+            kind=Game.Kind.PRIVATE, ranked=False, preset_name=preset.name, preset_version=preset.version,
+            preset_snapshot=preset.snapshot(), game_format=PRACTICE_PRESETS.get(preset_name, "east"),
+            clock=clock, created_by=users[0], last_human_action_at=timezone.now(), hands_started=1)
+        for seat, user in enumerate(users):
+            Seat.objects.create(game=row, seat=seat, user=user)
+        _store(row, engine, _Change(kind="next_hand"))
+    engine_store.put(row.pk, row.state_version, engine)
+    return row
+
+
 # --------------------------------------------------------------------------- writes
 
 def _seats(row) -> dict[int, Seat]:

@@ -18,12 +18,25 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import service
 from .models import Game
 from .notify import group_name, remember_server_loop
-from .views_state import seat_of, state_message
+from .views_state import seat_of, state_message, table_snapshot
 
 log = logging.getLogger("games")
 
 MAX_MESSAGE_BYTES = 4096
 TAKEOVER_CLOSE_CODE = 4409     # "Opened elsewhere": a client should not reconnect after it
+
+
+def _in_db_pool(fn):
+    """``fn`` run by ``database_sync_to_async`` on the event loop's thread pool instead of the
+    one shared sync thread (DESIGN §3 "Cost"): reads and writes of different tables then wait
+    for the database side by side, each thread with its own connection. The per-game
+    ``engine_store.engine_lock`` and the row lock keep one writer per table. On SQLite
+    (embedded default), one thread, as before: its single writer would only queue."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        return database_sync_to_async(fn)
+    return database_sync_to_async(fn, thread_sensitive=False)
 
 
 def _seat_group(game_id: int, seat: int) -> str:
@@ -71,12 +84,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.close(code=code)
 
     def _find_seat(self, user) -> int | None:
-        game = Game.objects.filter(pk=self.game_id).first()
+        game = Game.objects.defer("log_base").filter(pk=self.game_id).first()
         return None if game is None else seat_of(game, user)
 
     def _rearm_computers(self) -> None:
         """Reopening a table re-arms computer moves that a restart may have lost (DESIGN §3)."""
-        game = Game.objects.filter(pk=self.game_id).first()
+        game = Game.objects.defer("log_base").filter(pk=self.game_id).first()
         if game is not None and game.is_active and game.pending_computer_seats:
             from .tasks import schedule_computer_moves
             schedule_computer_moves(game.pk, game.seq, list(game.pending_computer_seats))
@@ -136,7 +149,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _service(self, fn, *args):
         try:
-            await database_sync_to_async(fn)(*args)
+            await _in_db_pool(fn)(*args)
         except service.ActionRejected as exc:
             await self.send_error(exc.code, exc.message, exc.rule)
         except Game.DoesNotExist:
@@ -145,9 +158,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ------------------------------------------------------------------ server -> client
     async def table_changed(self, event):
         """Group notice: build and send this connection's own view (never broadcast tiles).
-        A notice for a version already sent (several changes, one re-read) is skipped."""
-        if event.get("version", 0) > self.sent_version:
-            await self.send_state()
+        A notice for a version already sent (several changes, one re-read) is skipped; the
+        connections of one process share one read per version (``table_snapshot``)."""
+        version = event.get("version", 0)
+        if isinstance(version, int) and version > self.sent_version:
+            await self.send_state(min_version=version)
 
     async def seat_takeover(self, event):
         """P-CONN-4: another connection of this account opened the seat. The older one is told
@@ -159,16 +174,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             if settings.SEAT_TAKEOVER_CLOSES_OLDER:
                 await self.close(code=TAKEOVER_CLOSE_CODE)
 
-    async def send_state(self):
-        built = await database_sync_to_async(self._build_state)()
+    async def send_state(self, min_version: int | None = None):
+        built = await _in_db_pool(self._build_state)(min_version)
         if built is not None:
-            version, message = built
+            version, text = built
+            if version <= self.sent_version and min_version is not None:
+                return                  # already sent while this one was being built
             self.sent_version = max(self.sent_version, version)
-            await self.send(text_data=json.dumps(message))
+            await self.send(text_data=text)
 
-    def _build_state(self) -> tuple[int, dict] | None:
-        game = Game.objects.filter(pk=self.game_id).first()
-        return None if game is None else (game.state_version, state_message(game, self.seat))
+    def _build_state(self, min_version: int | None = None) -> tuple[int, str] | None:
+        """``(state_version, state message JSON)`` of this connection's seat, from the
+        process's shared snapshot of the table when it is at least ``min_version``."""
+        game = table_snapshot(self.game_id, min_version)
+        return None if game is None else (game.state_version, json.dumps(state_message(game, self.seat)))
 
     async def send_error(self, code: str, message: str, rule: str | None = None):
         await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message,

@@ -3,7 +3,10 @@
 A game is stored as its preset stamp plus the engine's log (``rules_engine`` ``game.log``:
 hand seeds and ordered actions), which replays it exactly; ``seq``/``phase``/``state_version``
 are a cache of the replayed state used for locking and quick checks, never trusted over the
-log. ``ActionRecord`` rows are the server's audit trail: every accepted action with its
+log. The log is stored append-only (DESIGN §3 "Cost"): ``Game.log_base`` (column ``log``)
+holds its preset stamp and the entries stored before append-only storage existed, and one
+``LogEntry`` row per later entry; ``Game.log`` reads the whole log back in the engine's
+shape, and ``Game.log_length`` counts its entries. ``ActionRecord`` rows are the server's audit trail: every accepted action with its
 server timestamp and whether a computer or a timeout made it.
 """
 from __future__ import annotations
@@ -50,7 +53,10 @@ class Game(models.Model):
     last_human_action_at = models.DateTimeField(null=True, blank=True)   # P-TABLE-9
     finished_at = models.DateTimeField(null=True, blank=True)
 
-    log = models.JSONField(default=dict)        # the engine's log: the truth (DESIGN §2)
+    # The engine's log, the truth (DESIGN §2): the stamp and first entries here, the rest in
+    # LogEntry rows (index = position in log["entries"]); read it whole with ``Game.log``.
+    log_base = models.JSONField(default=dict, db_column="log")
+    log_length = models.PositiveIntegerField(default=0)       # entries in the whole log
     state_version = models.PositiveIntegerField(default=0)   # +1 per stored change
     seq = models.PositiveIntegerField(default=0)             # engine decision number (cache)
     phase = models.CharField(max_length=16, default="")      # engine phase (cache)
@@ -72,6 +78,26 @@ class Game(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def log(self) -> dict:
+        """The whole stored log, ``{"preset", "version", "entries"}`` as ``rules_engine``'s
+        ``Game.log`` (``{}`` before the first hand is stored). Reads the ``LogEntry`` rows
+        each time it is used."""
+        return self.log_upto(None)
+
+    def log_upto(self, length: int | None) -> dict:
+        """The stored log cut to its first ``length`` entries (``None``: all of them)."""
+        base = self.log_base or {}
+        entries = list(base.get("entries") or ())
+        if self.pk is not None and (length is None or length > len(entries)):
+            rows = LogEntry.objects.filter(game_id=self.pk, index__gte=len(entries))
+            if length is not None:
+                rows = rows.filter(index__lt=length)
+            entries += list(rows.order_by("index").values_list("entry", flat=True))
+        if not base and not entries:
+            return {}
+        return {**base, "entries": entries if length is None else entries[:length]}
 
     @property
     def format_label(self) -> str:
@@ -121,4 +147,19 @@ class ActionRecord(models.Model):
         ordering = ["game", "index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="games_action_unique_index"),
+        ]
+
+
+class LogEntry(models.Model):
+    """One entry of a game's log (a hand's seed or an action, with its events), appended once
+    and never changed (DESIGN §2–§3: the log is the truth; ``Game.log`` reads it whole)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log_entries")
+    index = models.PositiveIntegerField()                 # position in log["entries"]
+    entry = models.JSONField()
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="games_logentry_unique_index"),
         ]

@@ -4,10 +4,15 @@
 With the in-process channel layer (embedded default) the layer's queues belong to the
 server's event loop; a notice sent from another thread (the embedded Celery worker) is
 handed to that loop with ``run_coroutine_threadsafe`` instead of a private loop.
+
+A process with no event loop of its own (a Celery worker) sends its notices through one
+long-lived loop on a background thread, so the Redis layer's connection is reused instead
+of a new loop and connection per notice (``async_to_sync``; DESIGN §3 "Cost").
 """
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 from asgiref.sync import async_to_sync
@@ -15,6 +20,18 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 _loop_lock = threading.Lock()
 _server_loop: asyncio.AbstractEventLoop | None = None
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None     # (pid, loop) of this process
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's background notice loop, started on first use (after any fork)."""
+    global _sender
+    with _loop_lock:
+        if _sender is None or _sender[0] != os.getpid() or _sender[1].is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="table-notices", daemon=True).start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]
 
 
 def group_name(game_id: int) -> str:
@@ -45,4 +62,20 @@ def table_changed(game_id: int, version: int, seq: int) -> None:
         if current is not loop:
             asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(timeout=5)
             return
+    if not isinstance(layer, InMemoryChannelLayer) and _outside_event_loops():
+        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sender_loop()).result(timeout=5)
+        return
     async_to_sync(layer.group_send)(group, message)
+
+
+def _outside_event_loops() -> bool:
+    """True in a thread with no running event loop that is not a ``sync_to_async`` thread of
+    a server loop (there ``async_to_sync`` already uses the server's loop and connection)."""
+    try:
+        asyncio.get_running_loop()
+        return False
+    except RuntimeError:
+        pass
+    from asgiref.sync import SyncToAsync
+
+    return getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None

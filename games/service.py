@@ -24,7 +24,7 @@ from django.utils import timezone
 from accounts.computers import available_strengths, computers_for, default_strength
 
 from . import claim_mask, clocks, engine_store
-from .models import ActionRecord, Game, Seat
+from .models import ActionRecord, Game, LogEntry, Seat
 
 log = logging.getLogger("games")
 
@@ -198,13 +198,14 @@ def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) ->
     return timers, results_eta
 
 
-def _store(row: Game, engine, change: _Change) -> None:
+def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = None) -> None:
     """Write the engine state into ``row`` (inside the caller's transaction) and arrange the
-    after-commit notice, computer moves and clock timers."""
-    seats = _seats(row)
+    after-commit notice, computer moves and clock timers. ``seats``: ``_seats(row)`` when
+    the caller has read them already."""
+    seats = seats if seats is not None else _seats(row)
     row.claim_mask = getattr(row, "_new_claim_mask", None) or {}     # any write ends a pause
     timers, results_eta = _update_clock(row, engine, change, seats)
-    row.log = engine.log
+    _append_log(row, engine)
     row.seq = engine.seq
     row.phase = engine.phase
     row.state_version += 1
@@ -236,6 +237,28 @@ def _store(row: Game, engine, change: _Change) -> None:
                                                pause=(seq, pause_end) if pause_end is not None else None))
 
 
+def _append_log(row: Game, engine) -> None:
+    """Store the engine's log entries that ``row`` does not hold yet as ``LogEntry`` rows
+    (DESIGN §3: append what changed, never rewrite the log). The engine's first
+    ``row.log_length`` entries are the stored ones (``engine_store.load`` guarantees it)."""
+    log = engine.log
+    entries = log["entries"]
+    if row.log_length == 0:
+        row.log_base = {**{k: v for k, v in log.items() if k != "entries"}, "entries": []}
+    if len(entries) < row.log_length:
+        raise EngineFailure(f"the engine's log ({len(entries)} entries) is behind the stored one "
+                            f"({row.log_length})")
+    LogEntry.objects.bulk_create([LogEntry(game_id=row.pk, index=i, entry=entries[i])
+                                  for i in range(row.log_length, len(entries))])
+    row.log_length = len(entries)
+
+
+def locked_row(game_id: int) -> Game:
+    """The game row locked for update (``select_for_update``), without the log's base column
+    (read the log with ``Game.log``). Raises ``Game.DoesNotExist``."""
+    return Game.objects.select_for_update().defer("log_base").get(pk=game_id)
+
+
 def _write(game_id: int, mutate) -> Game | None:
     """Run ``mutate(row, engine, seats) -> _Change | None`` under the game's lock.
 
@@ -248,17 +271,18 @@ def _write(game_id: int, mutate) -> Game | None:
     with engine_store.engine_lock(game_id):
         try:
             with transaction.atomic():
-                row = Game.objects.select_for_update().get(pk=game_id)
+                row = locked_row(game_id)
                 engine = engine_store.take(row)
+                seats = _seats(row)
                 try:
-                    change = mutate(row, engine, _seats(row))
+                    change = mutate(row, engine, seats)
                 except ActionRejected:
                     engine_store.put(row.pk, row.state_version, engine)   # untouched
                     raise
                 if change is None:
                     engine_store.put(row.pk, row.state_version, engine)
                     return None
-                _store(row, engine, change)
+                _store(row, engine, change, seats)
         except EngineFailure:
             engine_store.forget(game_id)
             abort_game(game_id, "engine error")
@@ -268,6 +292,8 @@ def _write(game_id: int, mutate) -> Game | None:
             engine_store.forget(game_id)                      # maybe half-changed
             raise
         engine_store.put(row.pk, row.state_version, engine)
+        from .views_state import remember_written
+        remember_written(row, seats.values())
         return row
 
 
@@ -310,7 +336,7 @@ def abort_game(game_id: int, reason: str) -> bool:
     """End an active game as aborted by system (P-SYS-7): completed hands stay stored, nothing
     is settled, the table is notified. Returns False when the game was not active."""
     with transaction.atomic():
-        row = Game.objects.select_for_update().get(pk=game_id)
+        row = locked_row(game_id)
         if row.status != Game.Status.ACTIVE:
             return False
         row.status = Game.Status.ABORTED
@@ -492,7 +518,7 @@ def close_idle_untimed_games(now=None) -> int:
                                         last_human_action_at__lt=cutoff)
                     .values_list("pk", flat=True)[:1000]):
         with transaction.atomic():
-            row = Game.objects.select_for_update().get(pk=game_id)
+            row = locked_row(game_id)
             if row.status != Game.Status.ACTIVE or row.last_human_action_at >= cutoff:
                 continue
             row.status = Game.Status.ABANDONED
@@ -594,7 +620,7 @@ def resume_clocks_after_restart() -> int:
     for game_id in list(ids[:5000]):
         with engine_store.engine_lock(game_id):
             with transaction.atomic():
-                row = Game.objects.select_for_update().get(pk=game_id)
+                row = locked_row(game_id)
                 clock = clocks.clock_for(row.clock)
                 if clock is None or not (row.clock_state or {}).get("deadlines"):
                     continue
@@ -619,7 +645,7 @@ def end_claim_pause(game_id: int, seq: int) -> str:
     engine did not change. Raises ``Game.DoesNotExist``."""
     with engine_store.engine_lock(game_id):
         with transaction.atomic():
-            row = Game.objects.select_for_update().get(pk=game_id)
+            row = locked_row(game_id)
             mask = row.claim_mask or {}
             if not mask or mask.get("seq") != seq or row.seq != seq:
                 return "stale"
@@ -630,5 +656,4 @@ def end_claim_pause(game_id: int, seq: int) -> str:
             row.save(update_fields=["claim_mask", "state_version", "updated_at"])
             version, pending = row.state_version, list(row.pending_computer_seats)
             transaction.on_commit(lambda: after_change(game_id, version, seq, pending))
-        engine_store.forget(game_id)      # the cached engine is keyed by the old version
-    return "ended"
+    return "ended"          # a cached engine catches up with the new version (engine_store.load)

@@ -5,15 +5,85 @@ served a practice game.
 """
 from __future__ import annotations
 
+import threading
+import time
+from collections import OrderedDict
+
 from . import claim_mask, clocks, engine_store
 from .models import Game, Seat
+
+#: Seconds a table snapshot may serve the connections of one process (``table_snapshot``).
+SNAPSHOT_TTL = 1.0
+SNAPSHOT_CACHE_SIZE = 1024
+_snap_guard = threading.Lock()
+_snapshots: OrderedDict[int, tuple[float, Game]] = OrderedDict()
+_seat_cache: OrderedDict[int, tuple[float, list[Seat]]] = OrderedDict()
+
+
+def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
+    """The stored game (without the log's base column) with its seats and their accounts
+    read once (``_seat_rows``), shared by every connection of this process to that table
+    (DESIGN §3 "Cost": one read per change per process, not per connection).
+
+    A snapshot read less than ``SNAPSHOT_TTL`` seconds ago whose ``state_version`` is at
+    least ``min_version`` is reused; ``min_version=None`` always reads afresh (a new
+    connection, an explicit ``state`` request). ``None`` when the game does not exist. The
+    returned row is shared: callers must not change it."""
+    now = time.monotonic()
+    if min_version is not None:
+        with _snap_guard:
+            hit = _snapshots.get(game_id)
+        if hit is not None and now - hit[0] < SNAPSHOT_TTL and hit[1].state_version >= min_version:
+            return hit[1]
+    game = Game.objects.defer("log_base").filter(pk=game_id).first()
+    if game is None:
+        return None
+    with _snap_guard:
+        seats = _seat_cache.get(game_id)
+    if seats is None or now - seats[0] >= SNAPSHOT_TTL:
+        seats = (now, list(Seat.objects.filter(game_id=game_id).select_related("user").order_by("seat")))
+        with _snap_guard:
+            _seat_cache[game_id] = seats
+            _seat_cache.move_to_end(game_id)
+            while len(_seat_cache) > SNAPSHOT_CACHE_SIZE:
+                _seat_cache.popitem(last=False)
+    game._seat_rows = seats[1]
+    _remember(game, now)
+    return game
+
+
+def remember_written(row: Game, seats) -> None:
+    """After a committed write in this process: keep a copy of the written ``row`` (read
+    without its log) and its ``seats`` as the table's snapshot, so this process's
+    connections need no read for that version."""
+    import copy
+
+    if "log_base" in row.__dict__:
+        return                           # a full row: leave reading to table_snapshot
+    game = copy.copy(row)
+    game._seat_rows = sorted(seats, key=lambda s: s.seat)
+    _remember(game, time.monotonic())
+
+
+def _remember(game: Game, now: float) -> None:
+    with _snap_guard:
+        old = _snapshots.get(game.pk)
+        if old is None or old[1].state_version <= game.state_version:
+            _snapshots[game.pk] = (now, game)
+            _snapshots.move_to_end(game.pk)
+            while len(_snapshots) > SNAPSHOT_CACHE_SIZE:
+                _snapshots.popitem(last=False)
+
+
+def _seat_rows(game: Game) -> list[Seat]:
+    rows = getattr(game, "_seat_rows", None)
+    return rows if rows is not None else list(game.seats.select_related("user"))
 
 
 def players_of(game: Game) -> list[dict]:
     """``[{"seat", "name", "is_computer", "strength"}]`` for the four seats (P-BOT-2 badge)."""
-    seats = game.seats.select_related("user")
     return [{"seat": s.seat, "name": s.user.username, "is_computer": s.user.is_computer,
-             "strength": s.strength or None} for s in seats]
+             "strength": s.strength or None} for s in _seat_rows(game)]
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -29,7 +99,7 @@ def absent_seats(game: Game) -> list[int]:
     if game.clock == clocks.UNTIMED:
         return []
     timeouts = (game.clock_state or {}).get("timeouts") or [0] * 4
-    seats = list(game.seats.select_related("user"))
+    seats = _seat_rows(game)
     return clocks.absent_seats(timeouts, {s.seat: s.connections > 0 for s in seats},
                                [s.seat for s in seats if not s.user.is_computer])
 

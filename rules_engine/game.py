@@ -233,25 +233,31 @@ class Game(HandEndMixin, RefusalMixin):
         must match the replayed one; raises ``ValueError`` on the first mismatch or on a
         malformed log, ``IllegalAction`` when a logged action is illegal."""
         preset = get_preset(log["preset"], log["version"])
-        game: Game | None = None
-        for i, entry in enumerate(log["entries"]):
+        entries = log["entries"]
+        if not entries:
+            raise ValueError("empty log")
+        if entries[0].get("type") == "action":
+            raise ValueError("log entry 0 must be a hand")
+        game = cls(preset)
+        game.extend_log(entries, verify=verify)
+        return game
+
+    def extend_log(self, entries: list[dict], *, verify: bool = False) -> None:
+        """Replay ``entries`` (log entries that follow this game's own ``log["entries"]``, in
+        order) onto this game, as ``from_log`` would have from the longer log: a server that
+        holds a game at log length n catches up with entries n.. without replaying the whole
+        log (DESIGN §3 "Cost"). Errors as ``from_log``; after an error the game is in an
+        undefined state and must be discarded."""
+        for i, entry in enumerate(entries, len(self._entries)):
             kind = entry.get("type")
             if kind == "hand":
-                wall = entry.get("wall")
-                if game is None:
-                    game = cls(preset)
-                events = game._start_hand(entry["seed"], wall)
+                events = self._start_hand(entry["seed"], entry.get("wall"))
             elif kind == "action":
-                if game is None:
-                    raise ValueError("log entry 0 must be a hand")
-                events = game.apply(Action.from_json(entry["action"]))
+                events = self.apply(Action.from_json(entry["action"]))
             else:
                 raise ValueError(f"log entry {i}: unknown type {kind!r}")
             if verify and "events" in entry and entry["events"] != events:
                 raise ValueError(f"log entry {i}: replayed events differ from the recorded ones")
-        if game is None:
-            raise ValueError("empty log")
-        return game
 
     # ------------------------------------------------------------------ hand start
 

@@ -1,0 +1,372 @@
+"""``python -m games.loadtest``: load and soak tests of the production shape (issue 8 item 5;
+README "Load and soak tests").
+
+It starts, on loopback only, a fresh PostgreSQL database (``mp_load_<run>`` on ``--postgres``),
+two daphne processes, a Celery worker (realtime queue) and Celery beat sharing ``--redis``
+under this run's own key prefix and queue names; creates ``--tables`` tables (``practice``:
+one scripted person and three computers playing through Celery; ``people``: four scripted
+people, their connections spread over the two daphne processes); drives them with scripted
+WebSocket clients that answer each decision ``--think`` seconds after it opens; and prints,
+for the measured window: actions stored, action→update latency p50/p90/p99/max, errors,
+CPU seconds of every server process (and of the PostgreSQL backends of the run) per stored
+action, and each process's resident memory at the start and end. Finished games are
+replaced by new ones. Everything stops by itself; processes and database are removed.
+
+Examples::
+
+    python -m games.loadtest --tables 50 --duration 60 --mode practice
+    python -m games.loadtest --tables 50 --duration 60 --mode people
+    python -m games.loadtest --find-limit --mode practice        # steps until p99 >= 100 ms
+    python -m games.loadtest --soak                                # 10 min, 100 tables, checks 0 errors
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import sys
+import time
+
+from .stack import Stack
+
+TARGET_P99_MS = 100.0
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """Nearest-rank percentile ``q`` (0..100) of ``values``; ``None`` when empty."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, int(round(q / 100.0 * len(ordered) + 0.5)) - 1))
+    return ordered[k]
+
+
+# ---------------------------------------------------------------------------- Django side
+
+def _django():
+    import django
+
+    django.setup()
+
+
+def _make_users(prefix: str, count: int) -> list:
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    users = []
+    for i in range(count):
+        user = User(username=f"{prefix}{i}", email=f"{prefix}{i}@load.invalid")
+        user.set_unusable_password()
+        users.append(user)
+    User.objects.bulk_create(users)
+    return list(User.objects.filter(username__startswith=prefix).order_by("pk"))
+
+
+def _session_for(user) -> str:
+    """A signed-in session for ``user`` (as the log-in page would make), its key."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0] if getattr(
+        settings, "AUTHENTICATION_BACKENDS", None) else "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
+
+
+def new_table(mode: str, user_ids: list[int], preset: str, clock: str) -> int:
+    """Create one table for ``user_ids`` (one for practice, four for people); its game id."""
+    from django.contrib.auth import get_user_model
+    from django.db import close_old_connections
+
+    from games import service
+
+    close_old_connections()
+    users = {u.pk: u for u in get_user_model().objects.filter(pk__in=user_ids)}
+    if mode == "practice":
+        return service.create_practice(users[user_ids[0]], preset, clock=clock).pk
+    return service.create_table([users[i] for i in user_ids], preset, clock=clock).pk
+
+
+def prepare(run_id: str, step: int, tables: int, mode: str, ports: list[int]) -> list[dict]:
+    """Users, sessions and table plans: ``[{"users": [id..], "seats": [(seat, session, port)]}]``."""
+    per_table = 1 if mode == "practice" else 4
+    users = _make_users(f"load{run_id}s{step}u", tables * per_table)
+    plans = []
+    for t in range(tables):
+        mine = users[t * per_table:(t + 1) * per_table]
+        seats = []
+        for i, user in enumerate(mine):
+            # people: seats alternate between the daphne processes; practice: tables do.
+            port = ports[(i if per_table > 1 else t) % len(ports)]
+            seats.append((i, _session_for(user), port))
+        plans.append({"users": [u.pk for u in mine], "seats": seats})
+    return plans
+
+
+def stored_actions() -> int:
+    from games.models import ActionRecord
+
+    return ActionRecord.objects.count()
+
+
+# ---------------------------------------------------------------------------- client processes
+
+def _client_process(env: dict, plans: list[dict], opts: dict, out) -> None:
+    os.environ.update(env)
+    _django()
+    from .clients import Stats
+
+    try:
+        stats = asyncio.run(_drive(plans, opts))
+        out.put(stats.as_dict())
+    except BaseException as exc:  # report, never hang the parent
+        s = Stats()
+        s.error("client-process", repr(exc))
+        out.put(s.as_dict())
+
+
+async def _drive(plans: list[dict], opts: dict):
+    from .clients import Player, Stats
+
+    stats = Stats()
+    stop, measuring = asyncio.Event(), asyncio.Event()
+    start = time.monotonic()
+
+    async def table(index: int, plan: dict) -> None:
+        await asyncio.sleep(opts["ramp"] * index / max(1, len(plans)))
+        game_id = plan.get("game")
+        while not stop.is_set():
+            if game_id is None:
+                try:
+                    game_id = await asyncio.to_thread(new_table, opts["mode"], plan["users"], opts["preset"],
+                                                      opts["clock"])
+                except Exception as exc:
+                    stats.error("create-table", repr(exc))
+                    return
+            players = [Player(f"ws://127.0.0.1:{port}", f"http://127.0.0.1:{port}", session, game_id, seat,
+                              opts["think"], stats, stop, measuring)
+                       for seat, session, port in plan["seats"]]
+            finished = await asyncio.gather(*(p.run() for p in players))
+            if all(finished):
+                if measuring.is_set():
+                    stats.games_finished += 1
+                game_id = None
+            else:
+                return
+
+    tasks = [asyncio.ensure_future(table(i, p)) for i, p in enumerate(plans)]
+    await asyncio.sleep(max(0.0, start + opts["ramp"] + opts["warmup"] - time.monotonic()))
+    measuring.set()
+    await asyncio.sleep(max(0.0, start + opts["ramp"] + opts["warmup"] + opts["duration"] - time.monotonic()))
+    measuring.clear()
+    stop.set()
+    await asyncio.wait(tasks, timeout=30)
+    for t in tasks:
+        t.cancel()
+    return stats
+
+
+# ---------------------------------------------------------------------------- measuring the servers
+
+def _snapshot(stack: Stack) -> dict:
+    """``{role: (cpu_seconds, rss_bytes)}`` of every server process, plus the run's PostgreSQL
+    backends summed as ``postgres`` (CPU only)."""
+    import psutil
+
+    out = {}
+    for role, pid in stack.processes().items():
+        try:
+            p = psutil.Process(pid)
+            t = p.cpu_times()
+            out[role] = (t.user + t.system, p.memory_info().rss)
+        except psutil.Error:
+            pass
+    cpu = 0.0
+    for pid in stack.postgres_backends():
+        try:
+            t = psutil.Process(pid).cpu_times()
+            cpu += t.user + t.system
+        except psutil.Error:
+            pass
+    out["postgres"] = (cpu, 0)
+    return out
+
+
+def run_step(stack: Stack, step: int, args) -> dict:
+    """One measured run of ``args.tables`` tables; returns the figures (also printed)."""
+    from .clients import Stats
+
+    t0 = time.monotonic()
+    plans = prepare(stack.run_id, step, args.tables, args.mode, stack.ports)
+    for plan in plans:
+        plan["game"] = new_table(args.mode, plan["users"], args.preset, args.clock)
+    print(f"  prepared {len(plans)} tables in {time.monotonic() - t0:.1f} s", flush=True)
+    opts = {"mode": args.mode, "preset": args.preset, "clock": args.clock, "think": args.think,
+            "ramp": args.ramp, "warmup": args.warmup, "duration": args.duration}
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    chunks = [plans[i::args.client_procs] for i in range(args.client_procs)]
+    procs = [ctx.Process(target=_client_process, args=(stack.env, chunk, opts, out), daemon=True)
+             for chunk in chunks if chunk]
+    for p in procs:
+        p.start()
+    # The measured window starts after the ramp and warm-up, as the clients' does.
+    time.sleep(args.ramp + args.warmup)
+    profilers = _start_profilers(stack, args) if args.profile else []
+    before, actions_before, wall_before = _snapshot(stack), stored_actions(), time.monotonic()
+    load_before = os.getloadavg()
+    time.sleep(args.duration)
+    after, actions_after, wall_after = _snapshot(stack), stored_actions(), time.monotonic()
+    load_after = os.getloadavg()
+    for p in profilers:
+        p.wait(timeout=60)
+    stats = Stats()
+    import queue
+
+    received, deadline = 0, time.monotonic() + 120
+    while received < len(procs) and time.monotonic() < deadline:
+        try:
+            stats.merge(Stats.from_dict(out.get(timeout=5)))
+            received += 1
+        except queue.Empty:
+            if not any(p.is_alive() for p in procs) and out.empty():
+                break
+    if received < len(procs):
+        stats.error("client-process", f"{len(procs) - received} client process(es) reported nothing")
+    for p in procs:
+        p.join(timeout=30)
+    dead = stack.dead()
+    for role in dead:
+        stats.error("process-died", role)
+    applied = actions_after - actions_before
+    cpu = {role: after[role][0] - before[role][0] for role in after if role in before}
+    total_cpu = sum(cpu.values())
+    lat = stats.latencies_ms
+    result = {
+        "tables": args.tables, "mode": args.mode, "think_s": args.think, "measured_s": round(wall_after - wall_before, 1),
+        "actions_stored": applied, "actions_per_s": round(applied / max(1e-9, wall_after - wall_before), 1),
+        "client_actions": len(lat), "states_received": stats.states, "games_finished": stats.games_finished,
+        "p50_ms": _r(percentile(lat, 50)), "p90_ms": _r(percentile(lat, 90)), "p99_ms": _r(percentile(lat, 99)),
+        "max_ms": _r(max(lat) if lat else None),
+        "errors": sum(stats.errors.values()), "errors_by_kind": stats.errors, "error_samples": stats.error_samples,
+        "cpu_s_by_process": {k: round(v, 2) for k, v in cpu.items()},
+        "cpu_ms_per_stored_action": round(1000 * total_cpu / applied, 2) if applied else None,
+        "rss_mb_start": {k: round(v[1] / 2 ** 20, 1) for k, v in before.items() if v[1]},
+        "rss_mb_end": {k: round(v[1] / 2 ** 20, 1) for k, v in after.items() if v[1]},
+        "loadavg_start": [round(x, 2) for x in load_before], "loadavg_end": [round(x, 2) for x in load_after],
+    }
+    _print_result(result)
+    return result
+
+
+def _start_profilers(stack: Stack, args) -> list:
+    """``py-spy record`` (raw collapsed stacks) of every server process over the measured
+    window, into ``--profile`` (needs ``py-spy`` on the PATH or beside the interpreter)."""
+    import shutil
+    import subprocess
+
+    spy = shutil.which("py-spy") or os.path.join(os.path.dirname(sys.executable), "py-spy")
+    os.makedirs(args.profile, exist_ok=True)
+    procs = []
+    for role, pid in stack.processes().items():
+        if role == "beat":
+            continue
+        out = os.path.join(args.profile, f"{args.mode}-{args.tables}-{role}.txt")
+        procs.append(subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(args.duration)), "-r", "50",
+                                       "--gil", "-f", "raw", "-o", out], stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
+    print(f"  profiling {len(procs)} processes into {args.profile}", flush=True)
+    return procs
+
+
+def _r(x):
+    return None if x is None else round(x, 1)
+
+
+def _print_result(r: dict) -> None:
+    print(f"== {r['tables']} {r['mode']} tables, think {r['think_s']} s, measured {r['measured_s']} s "
+          f"(load average {r['loadavg_start'][0]} -> {r['loadavg_end'][0]} on {os.cpu_count()} cores)")
+    print(f"   actions stored {r['actions_stored']} ({r['actions_per_s']}/s); client actions timed "
+          f"{r['client_actions']}; state messages {r['states_received']}; games finished {r['games_finished']}")
+    print(f"   action->update latency ms: p50 {r['p50_ms']}  p90 {r['p90_ms']}  p99 {r['p99_ms']}  max {r['max_ms']}"
+          f"   [{'OK' if r['p99_ms'] is not None and r['p99_ms'] < TARGET_P99_MS else 'OVER'} vs p99 < {TARGET_P99_MS:.0f}]")
+    print(f"   errors {r['errors']} {r['errors_by_kind'] or ''}")
+    for sample in r["error_samples"][:5]:
+        print(f"     {sample}")
+    print(f"   CPU per stored action {r['cpu_ms_per_stored_action']} ms (server processes + PostgreSQL backends;"
+          f" Redis not counted); CPU s by process {r['cpu_s_by_process']}")
+    print(f"   RSS MB start {r['rss_mb_start']}")
+    print(f"   RSS MB end   {r['rss_mb_end']}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.loadtest", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=20, help="concurrent tables (default 20)")
+    parser.add_argument("--duration", type=float, default=60.0, help="measured seconds (default 60)")
+    parser.add_argument("--mode", choices=("practice", "people"), default="practice")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds from a decision opening to the answer")
+    parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which tables start (default 10)")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds after the ramp before measuring")
+    parser.add_argument("--preset", default="riichi", help="riichi (East round, default) or riichi-single-deal")
+    parser.add_argument("--clock", default="untimed", help="untimed (default), bullet, blitz, standard, relaxed")
+    parser.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument("--worker-concurrency", type=int, default=2, help="Celery worker -c (default 2)")
+    parser.add_argument("--find-limit", action="store_true",
+                        help="step the table count (--steps) until p99 >= 100 ms")
+    parser.add_argument("--steps", default="20,50,100,150,200,250,300", help="table counts for --find-limit")
+    parser.add_argument("--soak", action="store_true", help="10 minutes of 100 tables; fails on any error")
+    parser.add_argument("--postgres", default=os.environ.get("MP_LOAD_POSTGRES_URL",
+                                                             "postgresql://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument("--redis", default=os.environ.get("MP_LOAD_REDIS_URL", "redis://127.0.0.1:6379/14"))
+    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--profile", metavar="DIR",
+                        help="record py-spy profiles of the server processes over the measured window")
+    parser.add_argument("--keep-logs", action="store_true", help="keep the server logs (path printed)")
+    args = parser.parse_args(argv)
+    if args.soak:
+        args.tables = args.tables if "--tables" in (argv or sys.argv) else 100
+        args.duration = args.duration if "--duration" in (argv or sys.argv) else 600.0
+    stack = Stack(args.postgres, args.redis, worker_concurrency=args.worker_concurrency)
+    print(f"load run {stack.run_id}: database {stack.db_name}, logs in {stack.tmp}", flush=True)
+    results = []
+    ok = True
+    try:
+        stack.start()
+        os.environ.update(stack.env)
+        _django()
+        print(f"  stack up: daphne on {stack.ports}, worker and beat; pids {stack.processes()}", flush=True)
+        if args.find_limit:
+            limit = None
+            for step, n in enumerate(int(x) for x in args.steps.split(",")):
+                args.tables = n
+                r = run_step(stack, step, args)
+                results.append(r)
+                if r["p99_ms"] is None or r["p99_ms"] >= TARGET_P99_MS or r["errors"]:
+                    limit = n
+                    break
+            print(f"== find-limit: target p99 < {TARGET_P99_MS:.0f} ms "
+                  + (f"first broken at {limit} tables" if limit else "held at every step"), flush=True)
+        else:
+            r = run_step(stack, 0, args)
+            results.append(r)
+            if args.soak:
+                ok = r["errors"] == 0
+                print(f"== soak: {'PASS' if ok else 'FAIL'} (errors {r['errors']}); memory start -> end MB: "
+                      + ", ".join(f"{k} {r['rss_mb_start'][k]} -> {r['rss_mb_end'].get(k)}"
+                                  for k in r["rss_mb_start"]), flush=True)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        stack.close(keep_logs=args.keep_logs)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+    return 0 if ok else 1
+

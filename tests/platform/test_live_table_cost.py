@@ -1,0 +1,127 @@
+"""The live table's cost guarantees (DESIGN §3 "Cost", issue 8 "Throughput"): the stored log
+is appended to, never rewritten; an engine cached by one process catches up with entries
+another process stored instead of replaying the whole log, and rebuilds from the log (the
+truth) whenever catching up is not possible; state reads share one snapshot per process.
+Timings are the load tool's business (``python -m games.loadtest``); these tests count."""
+from __future__ import annotations
+
+import pytest
+from conftest import human_choice
+from platform_helpers import current_engine, human_seat
+
+from games import engine_store, service, views_state
+from games.models import Game, LogEntry
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _stored_entries(game: Game) -> list[dict]:
+    return list(LogEntry.objects.filter(game=game).order_by("index").values_list("entry", flat=True))
+
+
+def _play_human(game: Game, actions: int) -> None:
+    seat = human_seat(game)
+    for _ in range(actions):
+        engine = current_engine(game)
+        if engine.phase not in ("turn", "claim") or not engine.legal_actions(seat):
+            return
+        service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
+
+
+def test_design_3_cost_log_is_appended_one_row_per_entry_never_rewritten(alice):
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    first = _stored_entries(game)
+    _play_human(game, 6)
+    game.refresh_from_db()
+    entries = _stored_entries(game)
+    engine = current_engine(game)
+    assert game.log_base == {"preset": "riichi-single-deal", "version": engine.preset.version, "entries": []}
+    assert game.log_length == len(entries) == len(engine.log["entries"]) > len(first)
+    assert entries[:len(first)] == first                      # earlier entries untouched
+    assert game.log == {"preset": "riichi-single-deal", "version": engine.preset.version, "entries": entries}
+    replayed = engine_store.engine_module().Game.from_log(game.log, verify=True)
+    assert replayed.view(None) == engine.view(None)
+
+
+def test_design_3_cost_an_older_log_in_the_base_column_stays_readable_and_extends(alice):
+    """Games stored before append-only storage keep their entries in the ``log`` column."""
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    whole = game.log
+    LogEntry.objects.filter(game=game).delete()
+    Game.objects.filter(pk=game.pk).update(log_base=whole)       # as migration 0005 finds it
+    engine_store.clear()
+    _play_human(game, 3)
+    game.refresh_from_db()
+    assert game.log["entries"][:len(whole["entries"])] == whole["entries"]
+    assert len(game.log["entries"]) == game.log_length > len(whole["entries"])
+    engine_store.engine_module().Game.from_log(game.log, verify=True)
+
+
+def test_design_3_cost_cached_engine_catches_up_instead_of_replaying(alice, monkeypatch):
+    """Another process wrote last: the cached engine applies only the new entries."""
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    row = Game.objects.get(pk=game.pk)
+    with engine_store.engine_lock(game.pk):
+        stale = engine_store.load(row)
+    old_length = len(stale.log["entries"])
+    old_version = row.state_version
+    _play_human(game, 4)                                  # computers act eagerly, too
+    engine_store.put(game.pk, old_version, stale)         # as if those writes were elsewhere
+    rebuilds = engine_store.stats["rebuilds"]
+    calls = []
+    real = engine_store.engine_module().Game.from_log
+    monkeypatch.setattr(engine_store.engine_module().Game, "from_log",
+                        classmethod(lambda cls, log, **kw: calls.append(1) or real(log, **kw)))
+    fresh = Game.objects.defer("log_base").get(pk=game.pk)
+    with engine_store.engine_lock(game.pk):
+        caught = engine_store.load(fresh)
+    assert caught is stale and not calls and engine_store.stats["rebuilds"] == rebuilds
+    assert len(caught.log["entries"]) == fresh.log_length > old_length
+    assert caught.view(None) == real(Game.objects.get(pk=game.pk).log).view(None)
+
+
+def test_design_3_cost_a_cached_engine_that_disagrees_with_the_log_is_rebuilt(alice):
+    """The log is the truth: when a stored entry does not replay onto the cached engine as
+    recorded (its events differ), the engine is rebuilt from the stored log instead."""
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    row = Game.objects.defer("log_base").get(pk=game.pk)
+    with engine_store.engine_lock(game.pk):
+        stale = engine_store.load(row)
+    _play_human(game, 2)
+    fresh = Game.objects.defer("log_base").get(pk=game.pk)
+    newest = LogEntry.objects.get(game=game, index=fresh.log_length - 1)
+    newest.entry = {**newest.entry, "events": [{"type": "tampered"}]}
+    newest.save()
+    engine_store.put(game.pk, row.state_version, stale)
+    rebuilds = engine_store.stats["rebuilds"]
+    with engine_store.engine_lock(game.pk):
+        loaded = engine_store.load(fresh)
+    assert engine_store.stats["rebuilds"] == rebuilds + 1 and loaded is not stale
+    assert len(loaded.log["entries"]) == fresh.log_length
+    assert loaded.view(None) == current_engine(game).view(None)
+
+
+def test_design_3_cost_connections_of_one_process_share_one_read_per_version(alice, django_assert_max_num_queries):
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    game.refresh_from_db()
+    first = views_state.table_snapshot(game.pk, None)
+    with django_assert_max_num_queries(0):
+        again = views_state.table_snapshot(game.pk, game.state_version)
+    assert again is first
+    _play_human(game, 1)
+    game.refresh_from_db()
+    newer = views_state.table_snapshot(game.pk, game.state_version)
+    assert newer.state_version == game.state_version      # a newer version is read, not reused
+
+
+def test_p_table_6_create_table_seats_four_people_without_computers(make_user):
+    users = [make_user(f"p{i}") for i in range(4)]
+    game = service.create_table(users, "riichi-single-deal")
+    seats = list(game.seats.select_related("user").order_by("seat"))
+    assert [s.user for s in seats] == users and not any(s.user.is_computer for s in seats)
+    assert game.kind == Game.Kind.PRIVATE and not game.ranked and game.pending_computer_seats == []
+    assert game.log_length == 1 and current_engine(game).phase == "turn"
+    with pytest.raises(ValueError):
+        service.create_table(users[:3] + users[:1])
+    with pytest.raises(ValueError):
+        service.create_table(users[:3])

@@ -198,6 +198,12 @@ def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) ->
     return timers, results_eta
 
 
+#: The columns a write of the live table may change (``_store`` and the ``mutate`` functions).
+_WRITE_FIELDS = ["claim_mask", "clock_state", "log_length", "seq", "phase", "state_version",
+                 "pending_computer_seats", "last_human_action_at", "status", "end_reason", "finished_at",
+                 "final_scores", "game_result", "continued_seats", "hands_started", "updated_at"]
+
+
 def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = None) -> None:
     """Write the engine state into ``row`` (inside the caller's transaction) and arrange the
     after-commit notice, computer moves and clock timers. ``seats``: ``_seats(row)`` when
@@ -222,7 +228,10 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
         row.final_scores = public.get("scores")
         row.game_result = public.get("game_result")
         row.pending_computer_seats = []
-    row.save()
+    if "log_base" not in row.__dict__:                # a locked_row: write what a move changes
+        row.save(update_fields=_WRITE_FIELDS)
+    else:
+        row.save()
     ActionRecord.objects.create(
         game=row, index=row.state_version, seq=row.seq, seat=change.seat, kind=change.kind,
         data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)
@@ -256,11 +265,12 @@ def _append_log(row: Game, engine) -> None:
 def locked_row(game_id: int) -> Game:
     """The game row locked for update (``select_for_update``), without the log's base column
     (read the log with ``Game.log``). Raises ``Game.DoesNotExist``."""
-    return Game.objects.select_for_update().defer("log_base").get(pk=game_id)
+    return Game.objects.select_for_update().defer("log_base", "preset_snapshot").get(pk=game_id)
 
 
 def _write(game_id: int, mutate) -> Game | None:
-    """Run ``mutate(row, engine, seats) -> _Change | None`` under the game's lock.
+    """Run ``mutate(row, engine, seats) -> _Change | None`` under the game's lock. ``mutate``
+    may change only the columns in ``_WRITE_FIELDS`` (the others are not saved).
 
     ``None`` means "nothing to do" (no write). ``ActionRejected`` from ``mutate`` propagates
     and changes nothing; ``mutate`` must raise it before mutating the engine. An

@@ -35,7 +35,7 @@ def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
             hit = _snapshots.get(game_id)
         if hit is not None and now - hit[0] < SNAPSHOT_TTL and hit[1].state_version >= min_version:
             return hit[1]
-    game = Game.objects.defer("log_base").filter(pk=game_id).first()
+    game = Game.objects.defer("log_base", "preset_snapshot").filter(pk=game_id).first()
     if game is None:
         return None
     with _snap_guard:

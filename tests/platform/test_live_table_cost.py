@@ -62,12 +62,12 @@ def test_design_3_cost_cached_engine_catches_up_instead_of_replaying(alice, monk
     game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
     row = Game.objects.get(pk=game.pk)
     with engine_store.engine_lock(game.pk):
-        stale = engine_store.load(row)
+        stale = engine_store.load(row).clone()            # writes below go to the cached one
     old_length = len(stale.log["entries"])
     old_version = row.state_version
     _play_human(game, 4)                                  # computers act eagerly, too
     engine_store.put(game.pk, old_version, stale)         # as if those writes were elsewhere
-    rebuilds = engine_store.stats["rebuilds"]
+    rebuilds, catch_ups = engine_store.stats["rebuilds"], engine_store.stats["catch_ups"]
     calls = []
     real = engine_store.engine_module().Game.from_log
     monkeypatch.setattr(engine_store.engine_module().Game, "from_log",
@@ -76,6 +76,7 @@ def test_design_3_cost_cached_engine_catches_up_instead_of_replaying(alice, monk
     with engine_store.engine_lock(game.pk):
         caught = engine_store.load(fresh)
     assert caught is stale and not calls and engine_store.stats["rebuilds"] == rebuilds
+    assert engine_store.stats["catch_ups"] == catch_ups + 1
     assert len(caught.log["entries"]) == fresh.log_length > old_length
     assert caught.view(None) == real(Game.objects.get(pk=game.pk).log).view(None)
 
@@ -86,7 +87,7 @@ def test_design_3_cost_a_cached_engine_that_disagrees_with_the_log_is_rebuilt(al
     game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
     row = Game.objects.defer("log_base").get(pk=game.pk)
     with engine_store.engine_lock(game.pk):
-        stale = engine_store.load(row)
+        stale = engine_store.load(row).clone()
     _play_human(game, 2)
     fresh = Game.objects.defer("log_base").get(pk=game.pk)
     newest = LogEntry.objects.get(game=game, index=fresh.log_length - 1)

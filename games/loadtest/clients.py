@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from dataclasses import dataclass, field
 
@@ -89,6 +90,7 @@ class Player:
         """Play until the game ends (returns True) or the run stops (returns False)."""
         import websockets
 
+        failures = 0
         while not self.stop.is_set():
             try:
                 async with websockets.connect(
@@ -103,7 +105,8 @@ class Player:
                     return False
                 self.stats.error("connection", f"game {self.game_id} seat {self.seat}: {exc!r}")
                 self.sent_at = self.awaiting = self.answered = None
-                await asyncio.sleep(1.0)
+                failures += 1
+                await asyncio.sleep(min(8.0, 0.5 * 2 ** failures) * (0.5 + random.random()))
         return False
 
     async def _play(self, ws) -> bool:

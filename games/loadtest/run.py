@@ -332,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.soak:
         args.tables = args.tables if "--tables" in (argv or sys.argv) else 100
         args.duration = args.duration if "--duration" in (argv or sys.argv) else 600.0
+        args.ramp = args.ramp if "--ramp" in (argv or sys.argv) else 30.0
     stack = Stack(args.postgres, args.redis, worker_concurrency=args.worker_concurrency)
     print(f"load run {stack.run_id}: database {stack.db_name}, logs in {stack.tmp}", flush=True)
     results = []

@@ -203,6 +203,9 @@ def run_step(stack: Stack, step: int, args) -> dict:
     from .clients import Stats
 
     t0 = time.monotonic()
+    if args.ramp is None or args.ramp < 0 or getattr(args, "_auto_ramp", False):
+        args._auto_ramp = True
+        args.ramp = max(10.0, args.tables * (1 if args.mode == "practice" else 4) / 10.0)
     plans = prepare(stack.run_id, step, args.tables, args.mode, stack.ports)
     for plan in plans:
         plan["game"] = new_table(args.mode, plan["users"], args.preset, args.clock)
@@ -249,7 +252,7 @@ def run_step(stack: Stack, step: int, args) -> dict:
     total_cpu = sum(cpu.values())
     lat = stats.latencies_ms
     result = {
-        "tables": args.tables, "mode": args.mode, "think_s": args.think, "measured_s": round(wall_after - wall_before, 1),
+        "tables": args.tables, "mode": args.mode, "think_s": args.think, "ramp_s": args.ramp, "measured_s": round(wall_after - wall_before, 1),
         "actions_stored": applied, "actions_per_s": round(applied / max(1e-9, wall_after - wall_before), 1),
         "client_actions": len(lat), "states_received": stats.states, "games_finished": stats.games_finished,
         "p50_ms": _r(percentile(lat, 50)), "p90_ms": _r(percentile(lat, 90)), "p99_ms": _r(percentile(lat, 99)),
@@ -290,7 +293,7 @@ def _r(x):
 
 
 def _print_result(r: dict) -> None:
-    print(f"== {r['tables']} {r['mode']} tables, think {r['think_s']} s, measured {r['measured_s']} s "
+    print(f"== {r['tables']} {r['mode']} tables, think {r['think_s']} s, ramp {r['ramp_s']} s, measured {r['measured_s']} s "
           f"(load average {r['loadavg_start'][0]} -> {r['loadavg_end'][0]} on {os.cpu_count()} cores)")
     print(f"   actions stored {r['actions_stored']} ({r['actions_per_s']}/s); client actions timed "
           f"{r['client_actions']}; state messages {r['states_received']}; games finished {r['games_finished']}")
@@ -311,7 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=float, default=60.0, help="measured seconds (default 60)")
     parser.add_argument("--mode", choices=("practice", "people"), default="practice")
     parser.add_argument("--think", type=float, default=1.0, help="seconds from a decision opening to the answer")
-    parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which tables start (default 10)")
+    parser.add_argument("--ramp", type=float, default=None,
+                        help="seconds over which tables start (default: 10 connections a second, at least 10 s)")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds after the ramp before measuring")
     parser.add_argument("--preset", default="riichi", help="riichi (East round, default) or riichi-single-deal")
     parser.add_argument("--clock", default="untimed", help="untimed (default), bullet, blitz, standard, relaxed")
@@ -333,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
         args.tables = args.tables if "--tables" in (argv or sys.argv) else 100
         args.duration = args.duration if "--duration" in (argv or sys.argv) else 600.0
         args.ramp = args.ramp if "--ramp" in (argv or sys.argv) else 30.0
+    if args.ramp is None:
+        args.ramp = -1.0                                  # per step: see run_step
     stack = Stack(args.postgres, args.redis, worker_concurrency=args.worker_concurrency)
     print(f"load run {stack.run_id}: database {stack.db_name}, logs in {stack.tmp}", flush=True)
     results = []

@@ -9,6 +9,7 @@ import logging
 import os
 
 from celery import Celery
+from celery.signals import task_prerun
 from celery.worker.consumer import Consumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjongsite.settings")
@@ -55,3 +56,16 @@ def _close_unless_collected(connection, close):
         return close()
 
     return guarded_close
+
+
+@task_prerun.connect
+def _database_fit_for_task(task=None, **kwargs) -> None:
+    """Before each task run by a worker: drop a kept database connection that is broken or
+    older than ``CONN_MAX_AGE`` (``django.db.close_old_connections``, as Django does per
+    request), so the connection kept by ``CELERY_DB_REUSE_MAX`` heals after a database
+    restart. Eager runs (tests) share the caller's connection and are left alone."""
+    if task is not None and getattr(task.request, "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()

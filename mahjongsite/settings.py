@@ -226,6 +226,12 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_EMBEDDED = _env_bool("CELERY_EMBEDDED", not REDIS_URL)
+# Celery's Django fix-up closes the database connection before and after every task unless
+# this is set: a new PostgreSQL connection (and server backend) per computer move cost more
+# than the move itself (issue 8, DESIGN §3 "Cost"). Workers keep their connection instead;
+# mahjongsite.celery drops one that is broken or older than CONN_MAX_AGE before each task,
+# as Django does per request, and the fix-up still closes it every 1000 tasks.
+CELERY_DB_REUSE_MAX = 1000
 
 # Platform constants (platform.md §21).
 COMPUTER_DELAY_MIN = float(os.environ.get("MP_COMPUTER_DELAY_MIN", "0.5"))   # seconds, P-BOT-4

@@ -187,14 +187,12 @@ def _snapshot(stack: Stack) -> dict:
             out[role] = (t.user + t.system, p.memory_info().rss)
         except psutil.Error:
             pass
-    cpu = 0.0
     for pid in stack.postgres_backends():
         try:
             t = psutil.Process(pid).cpu_times()
-            cpu += t.user + t.system
+            out[f"postgres-{pid}"] = (t.user + t.system, 0)
         except psutil.Error:
             pass
-    out["postgres"] = (cpu, 0)
     return out
 
 
@@ -248,7 +246,11 @@ def run_step(stack: Stack, step: int, args) -> dict:
     for role in dead:
         stats.error("process-died", role)
     applied = actions_after - actions_before
-    cpu = {role: after[role][0] - before[role][0] for role in after if role in before}
+    # PostgreSQL backends present at both ends are summed as "postgres" (one that came or
+    # went in between is missed: the figure is a lower bound).
+    cpu = {role: after[role][0] - before[role][0] for role in after
+           if role in before and not role.startswith("postgres-")}
+    cpu["postgres"] = sum(after[r][0] - before[r][0] for r in after if r in before and r.startswith("postgres-"))
     total_cpu = sum(cpu.values())
     lat = stats.latencies_ms
     result = {

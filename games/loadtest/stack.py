@@ -108,8 +108,8 @@ class Stack:
         return proc
 
     def _wait_worker(self, timeout: float = 60.0) -> None:
-        """Wait until the worker's log says it is ready (celery prints "ready" at WARNING? no:
-        we ping it through the broker instead)."""
+        """Wait until the worker answers a ping through the broker (RuntimeError after
+        ``timeout`` seconds or when it exits)."""
         code = ("from mahjongsite.celery import app; import sys; "
                 f"sys.exit(0 if app.control.ping(destination=['load-{self.run_id}@localhost'], timeout=1.0) else 1)")
         deadline = time.monotonic() + timeout

@@ -107,6 +107,10 @@ def forget(game_id: int) -> None:
 
 
 def clear() -> None:
-    """Drop every cached engine, as a process restart would (tests use this)."""
+    """Drop every cached engine and table snapshot (``views_state``), as a process restart
+    would (tests use this)."""
+    from . import views_state
+
     with _guard:
         _cache.clear()
+    views_state.clear_snapshots()

@@ -52,6 +52,13 @@ def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
     return game
 
 
+def clear_snapshots() -> None:
+    """Forget every table snapshot of this process (``engine_store.clear`` calls this)."""
+    with _snap_guard:
+        _snapshots.clear()
+        _seat_cache.clear()
+
+
 def remember_written(row: Game, seats) -> None:
     """After a committed write in this process: keep a copy of the written ``row`` (read
     without its log) and its ``seats`` as the table's snapshot, so this process's

@@ -40,6 +40,26 @@ class User(AbstractUser):
 
     objects = CaseInsensitiveUserManager()
 
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        user = super().from_db(db, field_names, values)
+        user._loaded_email = user.__dict__.get("email")
+        return user
+
+    def save(self, *args, **kwargs):
+        """Save; a changed e-mail address (ignoring case) is no longer confirmed (P-ACCT-2):
+        only the link sent to the new address confirms it (``accounts.emails``)."""
+        loaded = getattr(self, "_loaded_email", None)
+        update_fields = kwargs.get("update_fields")
+        email_written = update_fields is None or "email" in update_fields
+        if (self.pk is not None and loaded is not None and email_written and self.email_confirmed_at
+                and (self.email or "").lower() != loaded.lower()):
+            self.email_confirmed_at = None
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "email_confirmed_at"}
+        super().save(*args, **kwargs)
+        self._loaded_email = self.email
+
     class Meta:
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),

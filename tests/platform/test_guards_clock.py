@@ -156,7 +156,7 @@ def test_p_clock_8_a_response_decision_has_the_same_allowance(alice, fake_time, 
             seat = engine.pending_seats()[0]
             if engine.phase == "claim" and 1 in engine.pending_seats():
                 deadline = clocks.deadline_of(game.clock_state, 1)
-                assert deadline == pytest.approx(game.clock_state["prompt_at"] + 5.0)
+                assert deadline == pytest.approx(game.clock_state["prompt_at"] + 5.0, abs=1e-6)
                 fake_time.t = deadline + ALLOWANCE - EPSILON
                 assert service.apply_timeout(game.pk, 1, engine.seq, deadline) == "early"
                 before = ActionRecord.objects.filter(game=game).count()

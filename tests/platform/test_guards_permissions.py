@@ -83,3 +83,34 @@ def test_p_prac_1_a_human_seat_outside_0_to_3_is_refused_and_creates_nothing(ali
     with pytest.raises(ValueError, match="0..3"):
         service.create_practice(alice, "riichi-single-deal", human_seat=seat)
     assert not Game.objects.exists()
+
+
+def test_p_prac_4_only_running_games_are_offered_for_resuming(client, alice):
+    """A finished game is history, never "unfinished", "Resume" or "Return to your game"."""
+    done = service.create_practice(alice, "riichi-single-deal")
+    Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED, phase="game_over")
+    client.force_login(alice)
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert "Your unfinished games" not in lobby and "Return to your game" not in lobby
+    assert reverse("review", args=[done.pk]) in lobby                  # under recent games
+    practice = client.get(reverse("practice")).content.decode()
+    assert "Resume a game" not in practice and "Return to your game" not in practice
+    running = service.create_practice(alice, "riichi-single-deal")    # the control
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert "Your unfinished games" in lobby and "Return to your game" in lobby
+    assert reverse("table", args=[running.pk]) in lobby
+
+
+@pytest.mark.parametrize("seq", [True, False, 1.0, "1", None])
+def test_p_play_4_a_seq_that_is_not_an_integer_is_malformed_even_when_it_equals_the_decision(alice, seq):
+    """``true == 1`` in Python: the dealer's first decision is seq 1, and ``true`` must not pass
+    for it (JSON booleans and floats are not decision numbers)."""
+    from platform_helpers import current_engine
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    engine = current_engine(game)
+    assert engine.seq == 1
+    action = next(a for a in engine.legal_actions(0) if a.type == "discard")
+    with pytest.raises(service.ActionRejected) as refused:
+        service.submit_action(game.pk, 0, action.to_json(), seq)
+    assert refused.value.code == "malformed"
+    assert Game.objects.get(pk=game.pk).state_version == game.state_version

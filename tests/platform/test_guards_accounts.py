@@ -167,3 +167,19 @@ def test_p_acct_3_profile_name_lookup_ignores_case_but_not_identity(client, make
     client.force_login(make_user("bob"))
     page = _profile(client, "ALICE")
     assert reverse("table", args=[running.pk]) not in page and "Change password" not in page
+
+
+def test_p_acct_2_an_expired_link_is_refused(client, make_user, settings, monkeypatch):
+    """Links are valid for ``EMAIL_CONFIRM_MAX_AGE`` (7 days); a later click confirms nothing."""
+    import time
+
+    from django.core import signing
+    user = make_user("olga")
+    token = emails.make_token(user)
+    later = time.time() + settings.EMAIL_CONFIRM_MAX_AGE + 60
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+    assert client.get(reverse("confirm_email", args=[token])).status_code == 400
+    assert _confirmed_at(user) is None
+    monkeypatch.undo()
+    assert client.get(reverse("confirm_email", args=[token])).status_code == 302   # in time: works
+    assert _confirmed_at(user) is not None

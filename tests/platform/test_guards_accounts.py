@@ -53,6 +53,15 @@ def test_p_acct_2_saving_other_fields_keeps_the_confirmation(make_user):
     assert _confirmed_at(user) == stamp
 
 
+def test_p_acct_2_an_operator_setting_both_the_address_and_the_confirmation_keeps_it(make_user):
+    from django.utils import timezone
+    user = get_user_model().objects.get(pk=make_user("pia", confirmed=True).pk)
+    stamp = timezone.now()
+    user.email, user.email_confirmed_at = "pia-new@example.com", stamp
+    user.save()
+    assert _confirmed_at(user) == stamp
+
+
 def test_p_acct_2_update_fields_with_the_address_also_unconfirms(make_user):
     user = make_user("jun", confirmed=True)
     user.email = "jun-new@example.com"

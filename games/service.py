@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.computers import available_strengths, computers_for, default_strength
 
-from . import claim_mask, clocks, engine_store
+from . import claim_mask, clocks, engine_store, presence
 from .models import ActionRecord, Game, Seat
 
 log = logging.getLogger("games")
@@ -132,9 +132,10 @@ def _human_seats(seats: dict[int, Seat]) -> list[int]:
     return sorted(n for n, s in seats.items() if not s.user.is_computer)
 
 
-def _absent(row: Game, seats: dict[int, Seat], timeouts) -> list[int]:
-    """Human seats on absent auto-play (P-CONN-2): two consecutive timeouts, no connection."""
-    return clocks.absent_seats(timeouts, {n: s.connections > 0 for n, s in seats.items()},
+def _absent(row: Game, seats: dict[int, Seat], timeouts, now: float) -> list[int]:
+    """Human seats on absent auto-play (P-CONN-2): two consecutive timeouts and no live
+    connection at ``now`` (no presence lease alive, ``games.presence``)."""
+    return clocks.absent_seats(timeouts, presence.connected_map(seats.values(), now),
                                _human_seats(seats))
 
 
@@ -156,7 +157,7 @@ def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) ->
     pending = engine.pending_seats() if engine.phase in ("turn", "claim") else []
     prompt = float(row.claim_mask["until"]) if row.claim_mask else t     # P-FAIR-6 pause first
     state = clocks.open_decision(state, clock, seq=engine.seq, phase=engine.phase, pending=pending,
-                                 now=prompt, absent=_absent(row, seats, state["timeouts"]))
+                                 now=prompt, absent=_absent(row, seats, state["timeouts"], t))
     row.clock_state = state
     timers = []
     if state["kind"] is not None and (state["seq"] != old.get("seq") or state["kind"] != old.get("kind")):

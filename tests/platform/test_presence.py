@@ -165,6 +165,27 @@ async def test_p_conn_4_the_older_connection_closing_keeps_the_newer_lease(alice
     assert (await seat_row(game.pk, 0)).presence_channel == ""
 
 
+@pytest.mark.asyncio
+async def test_p_conn_4_a_takeover_through_another_server_survives_the_older_close(alice, fake_time):
+    """The newer connection is served by another server process (another channel name, not
+    renewed here): the older connection's close here must not end its lease, and this
+    process's renewal round must not take the seat back."""
+    from channels.layers import get_channel_layer
+    game = await database_sync_to_async(service.create_practice)(alice, human_seat=0)
+    first, _ = await open_seat(alice, game.pk)
+    elsewhere = "specific.other-server!conn"
+    await database_sync_to_async(presence.claim)(game.pk, 0, elsewhere)
+    await get_channel_layer().group_send(f"game-{game.pk}-seat-0", {"type": "seat.takeover",
+                                                                    "channel": elsewhere})
+    assert json.loads(await first.receive_from(timeout=WAIT))["message"] == "Opened elsewhere"
+    assert await first.receive_output(timeout=WAIT) == {"type": "websocket.close", "code": 4409}
+    await first.disconnect(timeout=WAIT)
+    row = await seat_row(game.pk, 0)
+    assert row.presence_channel == elsewhere and await live(game.pk, 0)
+    fake_time.t += TTL                                  # the other server stopped renewing
+    assert not await live(game.pk, 0)
+
+
 # --------------------------------------------------------------------------- several people
 
 @pytest.mark.asyncio

@@ -285,10 +285,16 @@ def _actions(game_id: int) -> set[str]:
                .values_list("data__type", flat=True))
 
 
-async def test_p_fair_6_four_people_over_websockets_are_sent_only_what_they_may_know(make_user, table_setup):
+@pytest.fixture
+def people(db, django_user_model):
+    """Four people (no password: the clients are signed in directly; hashing four is slow)."""
+    return [django_user_model.objects.create(username=name, email=f"{name}@example.com")
+            for name in ("alice", "bob", "carol", "dave")]
+
+
+async def test_p_fair_6_four_people_over_websockets_are_sent_only_what_they_may_know(people, table_setup):
     fake, seeds = table_setup
     seeds(PRIVATE_SEED)
-    people = [await database_sync_to_async(make_user)(n) for n in ("alice", "bob", "carol", "dave")]
     game = await database_sync_to_async(service.create_private_table)(people[0], people[1:],
                                                                        draw_seats=False)
     clients = {seat: Client(user, game.pk, seat) for seat, user in enumerate(people)}

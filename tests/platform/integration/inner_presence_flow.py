@@ -143,9 +143,17 @@ def _lease(game_id: int, seat: int) -> tuple[str, bool]:
     return row.presence_channel, presence.is_connected(row)
 
 
-async def test_p_conn_5_presence_heals_after_a_daphne_process_is_killed(make_user, daphnes):
+@database_sync_to_async
+def _people() -> list:
+    """Four people (no password: sessions are made directly; hashing four is slow)."""
+    from django.contrib.auth import get_user_model
+    return [get_user_model().objects.create(username=name, email=f"{name}@example.com")
+            for name in ("ann", "ben", "cat", "dan")]
+
+
+async def test_p_conn_5_presence_heals_after_a_daphne_process_is_killed(daphnes):
     assert connection.vendor == "postgresql"
-    people = [await database_sync_to_async(make_user)(name) for name in ("ann", "ben", "cat", "dan")]
+    people = await _people()
     game = await database_sync_to_async(service.create_private_table)(people[0], people[1:],
                                                                        draw_seats=False)
     cookies = [await database_sync_to_async(_session_cookie)(p) for p in people[:2]]

@@ -29,6 +29,7 @@ INNER_TESTS = [
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
     "tests/platform/test_clocks.py",
+    "tests/platform/test_presence.py",
 ]
 
 

@@ -22,13 +22,14 @@ from datetime import datetime
 from datetime import timezone as dt_timezone
 
 from django.conf import settings
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import Q
 
 from . import clocks
 
 log = logging.getLogger("games")
 
 PRESENCE_EVENT = "table.presence"      # channel-layer notice: presence at the table changed
+RENEW_CHUNK = 500                      # seats per renewal UPDATE
 
 
 def ttl() -> float:
@@ -88,7 +89,7 @@ def release(game_id: int, seat: int, channel: str) -> bool:
     from .models import Seat
 
     rows = Seat.objects.filter(game_id=game_id, seat=seat, presence_channel=channel)
-    heir = next((ch for ch, held in _held.items()
+    heir = next((ch for ch, held in reversed(_held.items())
                  if ch != channel and held[1:] == (game_id, seat)), None)
     if heir is not None:
         rows.update(presence_channel=heir, presence_until=_at(clocks.now() + ttl()))
@@ -134,28 +135,38 @@ def held_channels() -> dict[str, tuple[int, int, int]]:
 
 
 def renew_held(now: float | None = None) -> int:
-    """Renew every lease this process holds, in one UPDATE: until = now + ttl(). A lease held
-    by one of our connections stays with it; a seat whose lease is empty or expired passes to
-    our connection for that seat (an older connection still open after the newer one closed);
-    a live lease of another connection (a takeover elsewhere) is left alone. Returns the
-    number of seats renewed."""
+    """Renew every lease this process holds: one UPDATE per ``RENEW_CHUNK`` seats (until =
+    now + ttl()) of the seats whose lease one of our connections holds. Only when some seat of ours is not among them
+    does a second query look for a lease that is empty or expired (the newer connection,
+    served elsewhere, closed or died while an older one is still open here) and give it to
+    our newest connection of that seat; a live lease of another connection (a takeover
+    elsewhere) is left alone. Returns the number of seats renewed or taken."""
     from .models import Seat
 
     held = dict(_held)
     if not held:
         return 0
     t = clocks.now() if now is None else now
-    channels = list(held)
-    by_pk = {}
+    until = _at(t + ttl())
+    by_seat: dict[int, list[str]] = {}
     for channel, (pk, _game, _seat) in held.items():
-        by_pk.setdefault(pk, channel)
-    mine = Q(presence_channel__in=channels)
-    return (Seat.objects.filter(pk__in=list(by_pk))
-            .filter(mine | Q(presence_until__isnull=True) | Q(presence_until__lte=_at(t)))
-            .update(presence_until=_at(t + ttl()),
-                    presence_channel=Case(When(mine, then=F("presence_channel")),
-                                          *[When(pk=pk, then=Value(ch)) for pk, ch in by_pk.items()],
-                                          default=F("presence_channel"))))
+        by_seat.setdefault(pk, []).append(channel)      # insertion order: the last is newest
+    newest = {pk: chans[-1] for pk, chans in by_seat.items()}
+    channels = list(held)
+    renewed = 0
+    pks = list(by_seat)
+    for i in range(0, len(pks), RENEW_CHUNK):            # bounded statements
+        chunk = pks[i:i + RENEW_CHUNK]
+        renewed += (Seat.objects.filter(pk__in=chunk,
+                                        presence_channel__in=[c for pk in chunk for c in by_seat[pk]])
+                    .update(presence_until=until))
+    if renewed < len(newest):
+        free = Q(presence_until__isnull=True) | Q(presence_until__lte=_at(t))
+        for pk in (Seat.objects.filter(pk__in=list(newest)).exclude(presence_channel__in=channels)
+                   .filter(free).values_list("pk", flat=True)):
+            renewed += Seat.objects.filter(free, pk=pk).update(presence_channel=newest[pk],
+                                                              presence_until=until)
+    return renewed
 
 
 def expire_served(now: float | None = None) -> list[int]:
@@ -190,7 +201,8 @@ async def renew_once(now: float | None = None) -> list[int]:
         renew_held(now)
         return expire_served(now)
 
-    changed = await database_sync_to_async(work)()
+    # Not the consumers' shared database thread: a renewal never delays a table's state.
+    changed = await database_sync_to_async(work, thread_sensitive=False)()
     layer = get_channel_layer()
     for game_id in changed:
         await layer.group_send(group_name(game_id), {"type": PRESENCE_EVENT, "channel": None})

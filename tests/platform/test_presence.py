@@ -188,6 +188,29 @@ async def test_p_conn_4_a_takeover_through_another_server_survives_the_older_clo
     assert not await live(game.pk, 0)
 
 
+@pytest.mark.asyncio
+async def test_p_conn_4_an_older_connection_still_open_takes_the_seat_back_when_the_newer_dies(
+        alice, fake_time, settings):
+    """Older connections stay open (told only): the newer one, on another server, holds the
+    lease; this process leaves that live lease alone, and takes it for its own open
+    connection once it has expired (that server died)."""
+    settings.SEAT_TAKEOVER_CLOSES_OLDER = False
+    game = await database_sync_to_async(service.create_practice)(alice, human_seat=0)
+    first, _ = await open_seat(alice, game.pk)
+    local = (await seat_row(game.pk, 0)).presence_channel
+    elsewhere = "specific.other-server!conn"
+    await database_sync_to_async(presence.claim)(game.pk, 0, elsewhere)
+    fake_time.t += 10.0
+    await presence.renew_once()
+    assert (await seat_row(game.pk, 0)).presence_channel == elsewhere
+    fake_time.t += TTL
+    assert not await live(game.pk, 0)
+    await presence.renew_once()
+    assert (await seat_row(game.pk, 0)).presence_channel == local and await live(game.pk, 0)
+    await first.disconnect(timeout=WAIT)
+    assert not await live(game.pk, 0)
+
+
 # --------------------------------------------------------------------------- several people
 
 @pytest.mark.asyncio

@@ -78,7 +78,11 @@ def connected_flags(state: dict) -> list[bool]:
 
 async def crash(comm: WebsocketCommunicator) -> None:
     """The connection's task dies without ``disconnect`` (what a killed server process or a
-    lost socket looks like to the database): nothing releases its lease."""
+    lost socket looks like to the database): nothing releases its lease. It dies while idle
+    (after answering a ping), as a connection mostly is."""
+    await comm.send_json_to({"type": "ping"})
+    while json.loads(await comm.receive_from(timeout=WAIT))["type"] != "pong":
+        pass
     comm.future.cancel()
     await asyncio.wait([comm.future], timeout=WAIT)
     assert comm.future.done()

@@ -5,15 +5,25 @@ served a practice game.
 """
 from __future__ import annotations
 
-from . import claim_mask, clocks, engine_store
+from . import claim_mask, clocks, engine_store, presence
 from .models import Game, Seat
 
 
-def players_of(game: Game) -> list[dict]:
-    """``[{"seat", "name", "is_computer", "strength"}]`` for the four seats (P-BOT-2 badge)."""
-    seats = game.seats.select_related("user")
+def seat_rows(game: Game) -> list[Seat]:
+    """The game's ``Seat`` rows with their users, by seat (one query)."""
+    return list(game.seats.select_related("user"))
+
+
+def players_of(game: Game, seats: list[Seat] | None = None) -> list[dict]:
+    """``[{"seat", "name", "is_computer", "strength", "connected"}]`` for the four seats
+    (P-BOT-2 badge). ``connected`` (P-CONN-5): whether the seat's account has a live
+    connection to the table now (its presence lease, ``games.presence``); computers are
+    always connected. ``seats``: the rows if already loaded (``seat_rows``)."""
+    seats = seat_rows(game) if seats is None else seats
+    now = clocks.now()
     return [{"seat": s.seat, "name": s.user.username, "is_computer": s.user.is_computer,
-             "strength": s.strength or None} for s in seats]
+             "strength": s.strength or None, "connected": presence.is_connected(s, now)}
+            for s in seats]
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -23,18 +33,19 @@ def seat_of(game: Game, user) -> int | None:
     return Seat.objects.filter(game=game, user=user).values_list("seat", flat=True).first()
 
 
-def absent_seats(game: Game) -> list[int]:
+def absent_seats(game: Game, seats: list[Seat] | None = None) -> list[int]:
     """Human seats on absent auto-play (P-CONN-2, P-CONN-5): two or more consecutive
-    timeouts and no live connection. Always ``[]`` at an untimed table."""
+    timeouts and no live connection (no presence lease alive now). Always ``[]`` at an
+    untimed table. ``seats``: the rows if already loaded (``seat_rows``)."""
     if game.clock == clocks.UNTIMED:
         return []
     timeouts = (game.clock_state or {}).get("timeouts") or [0] * 4
-    seats = list(game.seats.select_related("user"))
-    return clocks.absent_seats(timeouts, {s.seat: s.connections > 0 for s in seats},
+    seats = seat_rows(game) if seats is None else seats
+    return clocks.absent_seats(timeouts, presence.connected_map(seats),
                                [s.seat for s in seats if not s.user.is_computer])
 
 
-def timer_of(game: Game, my_seat: int | None) -> dict | None:
+def timer_of(game: Game, my_seat: int | None, seats: list[Seat] | None = None) -> dict | None:
     """``game.timer`` of the state message for the recipient in ``my_seat``
     (docs/clocks.md, P-CLOCK-9): ``None`` at an untimed table; a response's time left only
     for the recipient's own pending response."""
@@ -42,19 +53,21 @@ def timer_of(game: Game, my_seat: int | None) -> dict | None:
     if clock is None:
         return None
     timer = clocks.timer_payload(game.clock_state or {}, clock, my_seat=my_seat, phase=game.phase,
-                                 now=clocks.now(), absent=absent_seats(game))
+                                 now=clocks.now(), absent=absent_seats(game, seats))
     if claim_mask.active(game.claim_mask, game.seq):
         return claim_mask.masked_timer(timer)        # P-FAIR-6: as in a window with no call of mine
     return timer
 
 
 def game_info(game: Game, my_seat: int | None) -> dict:
-    """The ``game`` part of the state message (``timer``: see ``timer_of``)."""
+    """The ``game`` part of the state message (``players``: see ``players_of``; ``timer``:
+    see ``timer_of``). Reads the seat rows once."""
+    seats = seat_rows(game)
     return {
         "id": game.pk, "preset": game.preset_name, "preset_version": game.preset_version,
         "kind": game.kind, "format": game.game_format, "clock": game.clock,
-        "status": game.status, "players": players_of(game), "my_seat": my_seat,
-        "timer": timer_of(game, my_seat),
+        "status": game.status, "players": players_of(game, seats), "my_seat": my_seat,
+        "timer": timer_of(game, my_seat, seats),
     }
 
 

@@ -40,6 +40,38 @@ class User(AbstractUser):
 
     objects = CaseInsensitiveUserManager()
 
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        user = super().from_db(db, field_names, values)
+        user._loaded_email = user.__dict__.get("email")
+        user._loaded_confirmed_at = user.__dict__.get("email_confirmed_at")
+        return user
+
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None):
+        super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+        if fields is None or "email" in fields:
+            self._loaded_email = self.__dict__.get("email")
+        if fields is None or "email_confirmed_at" in fields:
+            self._loaded_confirmed_at = self.__dict__.get("email_confirmed_at")
+
+    def save(self, *args, **kwargs):
+        """Save; a changed e-mail address (ignoring case) is no longer confirmed (P-ACCT-2):
+        only the link sent to the new address confirms it (``accounts.emails``). A save that
+        sets ``email_confirmed_at`` itself together with the address (an operator in the
+        admin) keeps what it sets."""
+        loaded = getattr(self, "_loaded_email", None)
+        update_fields = kwargs.get("update_fields")
+        email_written = update_fields is None or "email" in update_fields
+        confirmation_kept = self.email_confirmed_at == getattr(self, "_loaded_confirmed_at", None)
+        if (self.pk is not None and loaded is not None and email_written and self.email_confirmed_at
+                and confirmation_kept and (self.email or "").lower() != loaded.lower()):
+            self.email_confirmed_at = None
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "email_confirmed_at"}
+        super().save(*args, **kwargs)
+        self._loaded_email = self.email
+        self._loaded_confirmed_at = self.email_confirmed_at
+
     class Meta:
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),

@@ -21,6 +21,8 @@ class PlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
     is_computer = serializers.BooleanField()
     strength = serializers.CharField(allow_null=True)
+    connected = serializers.BooleanField(help_text="P-CONN-5: the account has a live connection "
+                                                   "to the table (computers: always)")
 
 
 class GameSummarySerializer(serializers.ModelSerializer):

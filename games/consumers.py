@@ -15,10 +15,10 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import service
-from .models import Game
+from . import presence, service
+from .models import Game, Seat
 from .notify import group_name, remember_server_loop
-from .views_state import seat_of, state_message, table_snapshot
+from .views_state import state_message, table_snapshot
 
 log = logging.getLogger("games")
 
@@ -48,7 +48,17 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     game_id: int
     seat: int | None = None
+    seat_pk: int | None = None  # the Seat row whose presence lease this connection holds
     sent_version: int = -1      # state_version of the last state sent (skip repeats)
+
+    async def __call__(self, scope, receive, send):
+        """Run the consumer; however it ends (even cancelled, without ``disconnect``), this
+        process stops renewing its presence lease, which then expires (P-CONN-2, P-CONN-5)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if getattr(self, "channel_name", None):
+                presence.drop(self.channel_name)
 
     async def connect(self):
         remember_server_loop(asyncio.get_running_loop())
@@ -57,7 +67,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self._refuse(4401, "not_allowed", "Your session has ended; please log in again.")
             return
-        self.seat = await database_sync_to_async(self._find_seat)(user)
+        self.seat, self.seat_pk = await database_sync_to_async(self._find_seat)(user)
         if self.seat is None:      # practice games have no spectators (P-PRAC-3)
             await self._refuse(4403, "not_allowed", "You are not a player at this table.")
             return
@@ -68,8 +78,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                                                          "channel": self.channel_name})
         await self.channel_layer.group_add(seat_group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(self._count_connection)(+1)
+        # P-CONN-2/-5: this connection now holds the seat's presence lease, renewed by this
+        # process while it is open; the table is told when the seat was away before.
+        came_back = await database_sync_to_async(presence.claim)(self.game_id, self.seat,
+                                                                  self.channel_name)
+        presence.hold(self.channel_name, self.seat_pk, self.game_id, self.seat)
         await self.send_state()
+        if came_back:
+            await self._presence_changed()
         await database_sync_to_async(self._rearm_computers)()
 
     async def _refuse(self, code: int, error: str, message: str) -> None:
@@ -83,9 +99,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": "error", "code": error, "message": message, "rule": None}))
         await self.close(code=code)
 
-    def _find_seat(self, user) -> int | None:
-        game = Game.objects.defer("log_base").filter(pk=self.game_id).first()
-        return None if game is None else seat_of(game, user)
+    def _find_seat(self, user) -> tuple[int | None, int | None]:
+        """``(seat number, Seat pk)`` of ``user`` at this table, ``(None, None)`` if none."""
+        found = (Seat.objects.filter(game_id=self.game_id, user=user)
+                 .values_list("seat", "pk").first())
+        return found if found is not None else (None, None)
 
     def _rearm_computers(self) -> None:
         """Reopening a table re-arms computer moves that a restart may have lost (DESIGN §3)."""
@@ -94,20 +112,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             from .tasks import schedule_computer_moves
             schedule_computer_moves(game.pk, game.seq, list(game.pending_computer_seats))
 
-    def _count_connection(self, delta: int) -> None:
-        """Add ``delta`` to the seat's live-connection count (P-CONN-2, P-CONN-5), atomically
-        with an F() expression; never below 0."""
-        from django.db.models import F
-        from django.db.models.functions import Greatest
-
-        from .models import Seat
-        self.counted = delta > 0
-        Seat.objects.filter(game_id=self.game_id, seat=self.seat).update(
-            connections=Greatest(F("connections") + delta, 0))
+    async def _presence_changed(self) -> None:
+        """Tell the table's other connections that a seat's presence changed (P-CONN-5);
+        each answers with its own recipient's state."""
+        await self.channel_layer.group_send(group_name(self.game_id), {
+            "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
 
     async def disconnect(self, code):
-        if self.seat is not None and getattr(self, "counted", False):
-            await database_sync_to_async(self._count_connection)(-1)
+        if self.seat is not None and self.seat_pk is not None:
+            presence.drop(self.channel_name)
+            # A clean close ends the lease at once; one that never gets here expires (P-CONN-2).
+            if await database_sync_to_async(presence.release)(self.game_id, self.seat,
+                                                               self.channel_name):
+                await self._presence_changed()
         if self.seat is not None:
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(_seat_group(self.game_id, self.seat),
@@ -163,6 +180,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = event.get("version", 0)
         if isinstance(version, int) and version > self.sent_version:
             await self.send_state(min_version=version)
+
+    async def table_presence(self, event):
+        """Group notice: a seat's presence changed (P-CONN-5). Sends this connection's state
+        again (its ``game.players[].connected`` and ``timer.absent`` markers), except to the
+        connection whose own arrival or departure caused the notice."""
+        if event.get("channel") != self.channel_name:
+            await self.send_state()
 
     async def seat_takeover(self, event):
         """P-CONN-4: another connection of this account opened the seat. The older one is told

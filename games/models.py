@@ -21,7 +21,7 @@ class Game(models.Model):
 
     class Kind(models.TextChoices):
         PRACTICE = "practice", _("Practice")
-        PRIVATE = "private", _("Private table")
+        PRIVATE = "private", _("Casual")      # P-TABLE-1 private table: people, never rated
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("In progress")
@@ -114,9 +114,12 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                              related_name="seats")
     strength = models.CharField(max_length=32, blank=True, default="")   # computers only
-    # Live WebSocket connections of this seat (P-CONN-2, P-CONN-5); the consumer adds and
-    # removes itself with F() expressions.
-    connections = models.PositiveIntegerField(default=0)
+    # Presence lease (P-CONN-2, P-CONN-4, P-CONN-5; ``games.presence``): the seat counts as
+    # connected while ``presence_until`` is in the future. The server process serving the
+    # seat's newest connection (``presence_channel``, its channel name) renews it; nothing
+    # renews a crashed process's lease, so it expires by itself.
+    presence_until = models.DateTimeField(null=True, blank=True)
+    presence_channel = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         ordering = ["seat"]

@@ -22,9 +22,13 @@ def unfinished_games_of(user):
 def review_allowed(game: Game, user) -> bool:
     """P-REPLAY-3 for practice: only the player, once a hand has ended. While an East-round
     game runs, its ended hands may be reviewed; the hand in progress never is (callers serve
-    only ``reviewable_log(game)``)."""
+    only ``reviewable_log(game)``). Any other table (people at it): only its players, and
+    only once the game has ended — while it runs none of its hands can be reviewed, since
+    the replay opens every hand (P-REPLAY-3, P-FAIR-6)."""
     if not user.is_authenticated or not game.seats.filter(user=user).exists():
         return False
+    if game.kind != Game.Kind.PRACTICE:
+        return game.status != Game.Status.ACTIVE
     if game.status != Game.Status.ACTIVE or game.phase in ("hand_over", "game_over"):
         return True
     return completed_entry_count(game.log or {}) > 0

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.computers import available_strengths, computers_for, default_strength
 
-from . import claim_mask, clocks, engine_store
+from . import claim_mask, clocks, engine_store, presence
 from .models import ActionRecord, Game, LogEntry, Seat
 
 log = logging.getLogger("games")
@@ -103,49 +103,73 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
     clocks.clock_for(clock)                          # ValueError for an unknown clock
     preset = get_preset(preset_name)
     computers = computers_for(strength)
+    occupants = [user if seat == human_seat else None for seat in range(4)]
+    return _create_game(Game.Kind.PRACTICE, preset, PRACTICE_PRESETS[preset_name], clock, user,
+                        occupants, iter(computers), strength)
+
+
+#: Private-table presets and their formats (P-TABLE-1: the ranked formats only).
+PRIVATE_PRESETS = {"riichi": "east"}
+
+
+def create_private_table(host, guests, *, preset_name: str = "riichi", clock: str = clocks.UNTIMED,
+                         strength: str | None = None, draw_seats: bool = True) -> Game:
+    """Start a private table (P-TABLE-1, P-TABLE-2: never rated) of ``host`` and ``guests``.
+
+    ``guests``: three entries, each a human account or ``None`` for a computer of
+    ``strength`` (P-TABLE-1: computers may fill any empty seat). Seats are drawn at random
+    (P-TABLE-8) unless ``draw_seats`` is false, when ``[host, *guests]`` sit in seats 0..3
+    (initial East..North). ``preset_name``: ``"riichi"`` (East round). ``clock``: any clock
+    name, Untimed included (P-TABLE-3). Invitations and the lobby are not part of this
+    function: it seats accounts that already agreed.
+
+    Raises ``ValueError`` for a wrong number of guests, an account seated twice (P-ACCT-4),
+    a computer account given as a person (P-BOT-1), an unknown preset, clock or strength.
+    """
+    from rules_engine.preset import get_preset
+
+    guests = list(guests)
+    if len(guests) != 3:
+        raise ValueError("a table has four seats: the host and three guests (None = a computer)")
+    people = [host, *(g for g in guests if g is not None)]
+    if any(getattr(u, "is_computer", False) for u in people):
+        raise ValueError("computer accounts are seated as None, not as people (P-BOT-1)")
+    if len({u.pk for u in people}) != len(people):
+        raise ValueError("an account can hold only one seat at a table (P-ACCT-4)")
+    if preset_name not in PRIVATE_PRESETS:
+        raise ValueError(f"private tables offer the presets {', '.join(PRIVATE_PRESETS)}, not {preset_name!r}")
+    clocks.clock_for(clock)                          # ValueError for an unknown clock
+    computers = []
+    if None in guests:
+        strength = strength or default_strength()
+        computers = computers_for(strength)          # ValueError for an unknown strength
+    occupants = [host, *guests]
+    if draw_seats:
+        order = list(range(4))
+        for i in range(3, 0, -1):                    # Fisher-Yates with the OS source (P-TABLE-8)
+            j = secrets.randbelow(i + 1)
+            order[i], order[j] = order[j], order[i]
+        occupants = [occupants[i] for i in order]
+    return _create_game(Game.Kind.PRIVATE, get_preset(preset_name), PRIVATE_PRESETS[preset_name], clock,
+                        host, occupants, iter(computers), strength or "")
+
+
+def _create_game(kind, preset, game_format: str, clock: str, creator, occupants, computers,
+                 strength: str) -> Game:
+    """Store a new game of ``kind`` with ``occupants`` (4 × account or ``None`` = the next
+    of ``computers``) and deal its first hand (P-SYS-4 seed)."""
     engine = engine_store.engine_module().Game.new(preset, new_seed())
     now = timezone.now()
     with transaction.atomic():
         row = Game.objects.create(
-            kind=Game.Kind.PRACTICE, ranked=False, preset_name=preset.name,
-            preset_version=preset.version, preset_snapshot=preset.snapshot(),
-            game_format=PRACTICE_PRESETS[preset_name], clock=clock,
-            created_by=user, last_human_action_at=now, hands_started=1)
-        others = iter(computers)
-        for seat in range(4):
-            if seat == human_seat:
-                Seat.objects.create(game=row, seat=seat, user=user)
+            kind=kind, ranked=False, preset_name=preset.name, preset_version=preset.version,
+            preset_snapshot=preset.snapshot(), game_format=game_format, clock=clock,
+            created_by=creator, last_human_action_at=now, hands_started=1)
+        for seat, occupant in enumerate(occupants):
+            if occupant is None:
+                Seat.objects.create(game=row, seat=seat, user=next(computers), strength=strength)
             else:
-                Seat.objects.create(game=row, seat=seat, user=next(others), strength=strength)
-        _store(row, engine, _Change(kind="next_hand"))
-    engine_store.put(row.pk, row.state_version, engine)
-    return row
-
-
-def create_table(users, preset_name: str = "riichi", *, clock: str = clocks.UNTIMED) -> Game:
-    """Seat four people (``users``: four distinct accounts, seat 0 = initial East) at a new
-    private table with no computers and deal its first hand (P-TABLE-6 shape, used by the
-    load tool ``games.loadtest`` until invitations exist). ``preset_name``: any engine
-    preset (``"riichi"`` East round by default, ``"riichi-single-deal"``); ``clock`` as in
-    ``create_practice``. Never rated. Raises ``ValueError`` for a wrong number of accounts,
-    a repeated or computer account, an unknown preset or clock."""
-    from rules_engine.preset import get_preset
-
-    users = list(users)
-    if len(users) != 4 or len({u.pk for u in users}) != 4:
-        raise ValueError("a table needs four different accounts")
-    if any(getattr(u, "is_computer", False) for u in users):
-        raise ValueError("create_table seats people only")
-    clocks.clock_for(clock)
-    preset = get_preset(preset_name)
-    engine = engine_store.engine_module().Game.new(preset, new_seed())
-    with transaction.atomic():
-        row = Game.objects.create(
-            kind=Game.Kind.PRIVATE, ranked=False, preset_name=preset.name, preset_version=preset.version,
-            preset_snapshot=preset.snapshot(), game_format=PRACTICE_PRESETS.get(preset_name, "east"),
-            clock=clock, created_by=users[0], last_human_action_at=timezone.now(), hands_started=1)
-        for seat, user in enumerate(users):
-            Seat.objects.create(game=row, seat=seat, user=user)
+                Seat.objects.create(game=row, seat=seat, user=occupant)
         _store(row, engine, _Change(kind="next_hand"))
     engine_store.put(row.pk, row.state_version, engine)
     return row
@@ -161,9 +185,10 @@ def _human_seats(seats: dict[int, Seat]) -> list[int]:
     return sorted(n for n, s in seats.items() if not s.user.is_computer)
 
 
-def _absent(row: Game, seats: dict[int, Seat], timeouts) -> list[int]:
-    """Human seats on absent auto-play (P-CONN-2): two consecutive timeouts, no connection."""
-    return clocks.absent_seats(timeouts, {n: s.connections > 0 for n, s in seats.items()},
+def _absent(row: Game, seats: dict[int, Seat], timeouts, now: float) -> list[int]:
+    """Human seats on absent auto-play (P-CONN-2): two consecutive timeouts and no live
+    connection at ``now`` (no presence lease alive, ``games.presence``)."""
+    return clocks.absent_seats(timeouts, presence.connected_map(seats.values(), now),
                                _human_seats(seats))
 
 
@@ -185,7 +210,7 @@ def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) ->
     pending = engine.pending_seats() if engine.phase in ("turn", "claim") else []
     prompt = float(row.claim_mask["until"]) if row.claim_mask else t     # P-FAIR-6 pause first
     state = clocks.open_decision(state, clock, seq=engine.seq, phase=engine.phase, pending=pending,
-                                 now=prompt, absent=_absent(row, seats, state["timeouts"]))
+                                 now=prompt, absent=_absent(row, seats, state["timeouts"], t))
     row.clock_state = state
     timers = []
     if state["kind"] is not None and (state["seq"] != old.get("seq") or state["kind"] != old.get("kind")):

@@ -9,7 +9,7 @@ import threading
 import time
 from collections import OrderedDict
 
-from . import claim_mask, clocks, engine_store
+from . import claim_mask, clocks, engine_store, presence
 from .models import Game, Seat
 
 #: Seconds a table snapshot may serve the connections of one process (``table_snapshot``).
@@ -26,8 +26,8 @@ def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
     (DESIGN §3 "Cost": one read per change per process, not per connection).
 
     A snapshot read less than ``SNAPSHOT_TTL`` seconds ago whose ``state_version`` is at
-    least ``min_version`` is reused; ``min_version=None`` always reads afresh (a new
-    connection, an explicit ``state`` request). ``None`` when the game does not exist. The
+    least ``min_version`` is reused; ``min_version=None`` always reads the game and its seats
+    afresh (a new connection, a presence change, an explicit ``state`` request). ``None`` when the game does not exist. The
     returned row is shared: callers must not change it."""
     now = time.monotonic()
     if min_version is not None:
@@ -40,7 +40,7 @@ def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
         return None
     with _snap_guard:
         seats = _seat_cache.get(game_id)
-    if seats is None or now - seats[0] >= SNAPSHOT_TTL:
+    if seats is None or min_version is None or now - seats[0] >= SNAPSHOT_TTL:
         seats = (now, list(Seat.objects.filter(game_id=game_id).select_related("user").order_by("seat")))
         with _snap_guard:
             _seat_cache[game_id] = seats
@@ -82,15 +82,23 @@ def _remember(game: Game, now: float) -> None:
                 _snapshots.popitem(last=False)
 
 
-def _seat_rows(game: Game) -> list[Seat]:
+def seat_rows(game: Game) -> list[Seat]:
+    """The game's ``Seat`` rows with their users, by seat: those of a table snapshot
+    (``table_snapshot``, ``remember_written``) when ``game`` is one, else one query."""
     rows = getattr(game, "_seat_rows", None)
     return rows if rows is not None else list(game.seats.select_related("user"))
 
 
-def players_of(game: Game) -> list[dict]:
-    """``[{"seat", "name", "is_computer", "strength"}]`` for the four seats (P-BOT-2 badge)."""
+def players_of(game: Game, seats: list[Seat] | None = None) -> list[dict]:
+    """``[{"seat", "name", "is_computer", "strength", "connected"}]`` for the four seats
+    (P-BOT-2 badge). ``connected`` (P-CONN-5): whether the seat's account has a live
+    connection to the table now (its presence lease, ``games.presence``); computers are
+    always connected. ``seats``: the rows if already loaded (``seat_rows``)."""
+    seats = seat_rows(game) if seats is None else seats
+    now = clocks.now()
     return [{"seat": s.seat, "name": s.user.username, "is_computer": s.user.is_computer,
-             "strength": s.strength or None} for s in _seat_rows(game)]
+             "strength": s.strength or None, "connected": presence.is_connected(s, now)}
+            for s in seats]
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -100,18 +108,19 @@ def seat_of(game: Game, user) -> int | None:
     return Seat.objects.filter(game=game, user=user).values_list("seat", flat=True).first()
 
 
-def absent_seats(game: Game) -> list[int]:
+def absent_seats(game: Game, seats: list[Seat] | None = None) -> list[int]:
     """Human seats on absent auto-play (P-CONN-2, P-CONN-5): two or more consecutive
-    timeouts and no live connection. Always ``[]`` at an untimed table."""
+    timeouts and no live connection (no presence lease alive now). Always ``[]`` at an
+    untimed table. ``seats``: the rows if already loaded (``seat_rows``)."""
     if game.clock == clocks.UNTIMED:
         return []
     timeouts = (game.clock_state or {}).get("timeouts") or [0] * 4
-    seats = _seat_rows(game)
-    return clocks.absent_seats(timeouts, {s.seat: s.connections > 0 for s in seats},
+    seats = seat_rows(game) if seats is None else seats
+    return clocks.absent_seats(timeouts, presence.connected_map(seats),
                                [s.seat for s in seats if not s.user.is_computer])
 
 
-def timer_of(game: Game, my_seat: int | None) -> dict | None:
+def timer_of(game: Game, my_seat: int | None, seats: list[Seat] | None = None) -> dict | None:
     """``game.timer`` of the state message for the recipient in ``my_seat``
     (docs/clocks.md, P-CLOCK-9): ``None`` at an untimed table; a response's time left only
     for the recipient's own pending response."""
@@ -119,19 +128,21 @@ def timer_of(game: Game, my_seat: int | None) -> dict | None:
     if clock is None:
         return None
     timer = clocks.timer_payload(game.clock_state or {}, clock, my_seat=my_seat, phase=game.phase,
-                                 now=clocks.now(), absent=absent_seats(game))
+                                 now=clocks.now(), absent=absent_seats(game, seats))
     if claim_mask.active(game.claim_mask, game.seq):
         return claim_mask.masked_timer(timer)        # P-FAIR-6: as in a window with no call of mine
     return timer
 
 
 def game_info(game: Game, my_seat: int | None) -> dict:
-    """The ``game`` part of the state message (``timer``: see ``timer_of``)."""
+    """The ``game`` part of the state message (``players``: see ``players_of``; ``timer``:
+    see ``timer_of``). Reads the seat rows once."""
+    seats = seat_rows(game)
     return {
         "id": game.pk, "preset": game.preset_name, "preset_version": game.preset_version,
         "kind": game.kind, "format": game.game_format, "clock": game.clock,
-        "status": game.status, "players": players_of(game), "my_seat": my_seat,
-        "timer": timer_of(game, my_seat),
+        "status": game.status, "players": players_of(game, seats), "my_seat": my_seat,
+        "timer": timer_of(game, my_seat, seats),
     }
 
 

@@ -23,6 +23,9 @@ insecure production):
 - ``MP_CLAIM_MASK_SHARE`` — share (0..1) of discards nobody can call after which the table
   still pauses as if someone were deciding (P-FAIR-6; default 0.25; the pause is drawn from
   the computer think-time range above).
+- ``MP_PRESENCE_TTL`` / ``MP_PRESENCE_RENEW`` — a seat's presence lease lasts this many seconds
+  unless its connection's server process renews it, which it does every ``MP_PRESENCE_RENEW``
+  seconds (P-CONN-2, P-CONN-5; default 30 / 10; tests shrink both).
 - ``CELERY_EMBEDDED`` — force the in-process worker on (``1``) or off (``0``).
 """
 from __future__ import annotations
@@ -249,6 +252,10 @@ EMAIL_CONFIRM_MAX_AGE = 7 * 24 * 3600  # seconds a confirmation link stays valid
 # P-CONN-4: the newest connection of a seat takes it over; the older one is told "Opened
 # elsewhere" and closed with code 4409 (the table client does not reconnect after it).
 SEAT_TAKEOVER_CLOSES_OLDER = _env_bool("MP_SEAT_TAKEOVER_CLOSES_OLDER", True)
+# P-CONN-2, P-CONN-5, DESIGN §3: presence is a lease that expires unless renewed, so a crashed
+# server process or a dropped connection never leaves a seat counted as connected.
+PRESENCE_TTL = float(os.environ.get("MP_PRESENCE_TTL", "30"))            # seconds a lease lasts
+PRESENCE_RENEW_SECONDS = float(os.environ.get("MP_PRESENCE_RENEW", "10"))  # seconds between renewals
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

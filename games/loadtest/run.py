@@ -90,7 +90,9 @@ def new_table(mode: str, user_ids: list[int], preset: str, clock: str) -> int:
     users = {u.pk: u for u in get_user_model().objects.filter(pk__in=user_ids)}
     if mode == "practice":
         return service.create_practice(users[user_ids[0]], preset, clock=clock).pk
-    return service.create_table([users[i] for i in user_ids], preset, clock=clock).pk
+    people = [users[i] for i in user_ids]
+    return service.create_private_table(people[0], people[1:], preset_name=preset, clock=clock,
+                                        draw_seats=False).pk
 
 
 def prepare(run_id: str, step: int, tables: int, mode: str, ports: list[int]) -> list[dict]:
@@ -319,7 +321,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ramp", type=float, default=None,
                         help="seconds over which tables start (default: 10 connections a second, at least 10 s)")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds after the ramp before measuring")
-    parser.add_argument("--preset", default="riichi", help="riichi (East round, default) or riichi-single-deal")
+    parser.add_argument("--preset", default="riichi",
+                        help="riichi (East round, default) or riichi-single-deal (practice only)")
     parser.add_argument("--clock", default="untimed", help="untimed (default), bullet, blitz, standard, relaxed")
     parser.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--worker-concurrency", type=int, default=2, help="Celery worker -c (default 2)")

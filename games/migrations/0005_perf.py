@@ -1,6 +1,6 @@
 """Append-only game logs (DESIGN §3 "Cost"): ``Game.log`` becomes ``Game.log_base`` (same
 column ``log``) plus one ``LogEntry`` row per later entry; ``Game.log_length`` counts the
-entries (filled here from the stored logs). Adds the ``private`` game kind."""
+entries (filled here from the stored logs)."""
 
 from django.db import migrations, models
 import django.db.models.deletion
@@ -15,7 +15,7 @@ def count_entries(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_claim_mask'),
+        ('games', '0004_presence'),
     ]
 
     operations = [
@@ -30,12 +30,6 @@ class Migration(migrations.Migration):
             model_name='game',
             name='log_length',
             field=models.PositiveIntegerField(default=0),
-        ),
-        migrations.AlterField(
-            model_name='game',
-            name='kind',
-            field=models.CharField(choices=[('practice', 'Practice'), ('private', 'Private table')],
-                                   default='practice', max_length=16),
         ),
         migrations.CreateModel(
             name='LogEntry',

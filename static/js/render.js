@@ -122,7 +122,8 @@ function seatHeader(player, ctx) {
     p.is_computer ? h("span", { class: "badge badge-cpu" }, t("computer")) : null,
     view.dealer === seat ? h("span", { class: "badge badge-dealer" }, t("dealer")) : null,
     player.riichi ? h("span", { class: "badge badge-riichi" }, t("riichi_badge")) : null,
-    absentSeats(ctx).has(seat) ? h("span", { class: "badge badge-absent", dataset: { role: "absent" } }, t("absent")) : null,
+    absentSeats(ctx).has(seat) ? h("span", { class: "badge badge-absent", dataset: { role: "absent" } }, t("absent"))
+      : p.connected === false ? h("span", { class: "badge badge-absent", dataset: { role: "disconnected" } }, t("disconnected")) : null,
     view.phase === "turn" ? turnClockEl(ctx, seat) : null,
     h("span", { class: "score", dataset: { role: "score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale)),
     reserveEl(ctx, seat));

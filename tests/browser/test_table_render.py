@@ -727,6 +727,25 @@ def test_p_conn_5_absent_seat_marked(open_table):
     assert not page.errors
 
 
+def test_p_conn_5_disconnected_person_marked(open_table):
+    """A person at the table with no live connection (``players[].connected`` false) gets the
+    "Disconnected" marker; a seat on absent auto-play shows only the auto-play marker; the
+    marker goes when the person is back."""
+    msg = timed_state(make_view(), make_timer(absent=[3]))
+    people = [{**p, "is_computer": False, "strength": None, "connected": p["seat"] not in (2, 3)} for p in PLAYERS]
+    msg["game"]["players"] = people
+    page = open_table([msg])
+    assert page.locator("[data-role=disconnected]").count() == 1
+    assert page.inner_text(".seat[data-seat='2'] [data-role=disconnected]") == "Disconnected"
+    assert page.locator(".seat[data-seat='3'] [data-role=disconnected]").count() == 0
+    assert page.inner_text(".seat[data-seat='3'] [data-role=absent]") == "Disconnected: auto-play"
+    back = timed_state(make_view(), make_timer(absent=[]))
+    back["game"]["players"] = [{**p, "connected": True} for p in people]
+    push(page, back)
+    assert page.locator("[data-role=disconnected], [data-role=absent]").count() == 0
+    assert not page.errors
+
+
 def test_p_clock_9_spanish_clock_strings(open_table):
     view = make_view(phase="hand_over", legal_actions=[], drawn_tile=None)
     view["hand_result"] = _win_result(view)

@@ -22,6 +22,8 @@ def _platform_defaults(request, settings):
     from games import engine_store
     from mahjongsite.celery import app
 
+    # A fast hasher for the many test accounts (PBKDF2 costs seconds per account on a loaded machine).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.COMPUTER_DELAY_MIN = 0.0
     settings.COMPUTER_DELAY_MAX = 0.0
     eager = app.conf.task_always_eager

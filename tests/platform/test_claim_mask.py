@@ -62,7 +62,7 @@ def test_p_fair_6_a_pause_serves_the_empty_window_to_everyone(alice, paused_tabl
     engine = current_engine(game)
     window = mask["window_seq"]
     assert engine.seq == mask["seq"] == window + 1 and engine.phase == "turn"
-    assert mask["until"] == pytest.approx(paused_table.t + PAUSE)
+    assert mask["until"] == pytest.approx(paused_table.t + PAUSE, abs=1e-6)
 
     message = state_message(game, 0)
     view = message["view"]
@@ -110,7 +110,7 @@ def test_p_fair_6_the_next_turn_clock_starts_when_the_pause_ends(alice, paused_t
     game = _paused_game(alice, paused_table, clock="standard")
     state = game.clock_state
     assert state["seq"] == game.claim_mask["seq"] and state["kind"] == "turn"
-    assert state["prompt_at"] == pytest.approx(game.claim_mask["until"])       # P-CLOCK-7
+    assert state["prompt_at"] == pytest.approx(game.claim_mask["until"], abs=1e-6)       # P-CLOCK-7
     timer = state_message(game, 0)["game"]["timer"]
     assert timer["turn"] is None and timer["waiting_responses"] is True and timer["response_left"] is None
 

@@ -7,13 +7,11 @@ No test measures time: the clock functions take ``now``, and the service's time 
 """
 from __future__ import annotations
 
-import json
-
 import pytest
 from platform_helpers import FakeTime, current_engine, human_seat
 
 from games import clocks, service, tasks
-from games.models import ActionRecord, Game, Seat
+from games.models import ActionRecord, Game
 from rules_engine.actions import Action
 from rules_engine.scenario import act, scenario
 
@@ -349,9 +347,11 @@ def test_p_conn_2_absent_seat_is_auto_played_after_two_timeouts(alice, timer_que
 
 
 @pytestmark_db
-def test_p_conn_2_a_connected_seat_keeps_its_clock_and_acting_resets_the_count(alice, timer_queue):
+def test_p_conn_2_a_connected_seat_keeps_its_clock_and_acting_resets_the_count(alice, timer_queue, settings):
+    from games import presence
+    settings.PRESENCE_TTL = 1e6             # a connection renewed throughout (games.presence)
     game = service.create_practice(alice, "riichi-single-deal", clock="standard", human_seat=0)
-    Seat.objects.filter(game=game, seat=0).update(connections=1)
+    presence.claim(game.pk, 0, "test-connection")
     for _ in range(40):
         if not timer_queue.run_next():
             break
@@ -416,30 +416,3 @@ def test_p_prac_1_practice_page_and_api_take_the_clock(client, alice, fake_time)
     bad = client.post(reverse("api-games"), {"clock": "hyperbullet"}, content_type="application/json")
     assert bad.status_code == 400
     assert "relaxed" in client.get("/api/schema/").content.decode()
-
-
-@pytestmark_db
-@pytest.mark.asyncio
-async def test_p_conn_5_consumer_counts_live_connections(alice):
-    from channels.db import database_sync_to_async
-    from channels.routing import URLRouter
-    from channels.testing import WebsocketCommunicator
-
-    from games.routing import websocket_urlpatterns
-
-    game = await database_sync_to_async(service.create_practice)(alice, clock="standard", human_seat=0)
-
-    @database_sync_to_async
-    def count() -> int:
-        return Seat.objects.get(game=game, seat=0).connections
-
-    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
-    comm.scope["user"] = alice
-    assert (await comm.connect(timeout=10))[0]
-    message = None
-    while message is None or message.get("type") != "state":
-        message = json.loads(await comm.receive_from(timeout=10))
-    assert message["game"]["timer"]["clock"] == "standard"
-    assert await count() == 1
-    await comm.disconnect(timeout=10)
-    assert await count() == 0

@@ -113,16 +113,3 @@ def test_design_3_cost_connections_of_one_process_share_one_read_per_version(ali
     game.refresh_from_db()
     newer = views_state.table_snapshot(game.pk, game.state_version)
     assert newer.state_version == game.state_version      # a newer version is read, not reused
-
-
-def test_p_table_6_create_table_seats_four_people_without_computers(make_user):
-    users = [make_user(f"p{i}") for i in range(4)]
-    game = service.create_table(users, "riichi-single-deal")
-    seats = list(game.seats.select_related("user").order_by("seat"))
-    assert [s.user for s in seats] == users and not any(s.user.is_computer for s in seats)
-    assert game.kind == Game.Kind.PRIVATE and not game.ranked and game.pending_computer_seats == []
-    assert game.log_length == 1 and current_engine(game).phase == "turn"
-    with pytest.raises(ValueError):
-        service.create_table(users[:3] + users[:1])
-    with pytest.raises(ValueError):
-        service.create_table(users[:3])

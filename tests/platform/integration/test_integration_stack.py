@@ -25,9 +25,13 @@ INNER_TESTS = [
     "tests/platform/integration/inner_worker_flow.py",
     "tests/platform/integration/inner_timed_flow.py",
     "tests/platform/integration/inner_channel_layer.py",
+    "tests/platform/integration/inner_presence_flow.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
     "tests/platform/test_clocks.py",
+    # The single-writer guarantee across processes: fails without the row lock (issue 8).
+    "tests/platform/test_single_writer.py",
+    "tests/platform/test_presence.py",
 ]
 
 

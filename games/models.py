@@ -166,3 +166,13 @@ class LogEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="games_logentry_unique_index"),
         ]
+
+
+def store_whole_log(game_id: int, log: dict, **fields) -> None:
+    """Replace game ``game_id``'s stored log by ``log`` (the engine's ``Game.log`` shape) and
+    set the other columns ``fields``: the whole log goes to the base column and the
+    ``LogEntry`` rows are dropped. For tests and repairs that install a state; the live table
+    only ever appends (``games.service``). Processes' cached engines of the game must be
+    dropped by the caller (``engine_store.clear``/``forget``) when the version is unchanged."""
+    LogEntry.objects.filter(game_id=game_id).delete()
+    Game.objects.filter(pk=game_id).update(log_base=log, log_length=len(log.get("entries") or ()), **fields)

@@ -20,7 +20,7 @@ import pytest
 from platform_helpers import FakeTime, current_engine
 
 from games import clocks, engine_store, service, tasks
-from games.models import Game
+from games.models import Game, store_whole_log
 from games.views_state import state_message
 from rules_engine.scenario import act, pass_all, run_to, scenario
 
@@ -55,8 +55,8 @@ def _install(user, engine, clock: str = "untimed") -> Game:
     state = {} if timer is None else clocks.open_decision(
         clocks.initial_state(timer), timer, seq=engine.seq, phase=engine.phase,
         pending=engine.pending_seats(), now=clocks.now())
-    Game.objects.filter(pk=game.pk).update(log=engine.log, seq=engine.seq, phase=engine.phase,
-                                           pending_computer_seats=[], claim_mask={}, clock_state=state)
+    store_whole_log(game.pk, engine.log, seq=engine.seq, phase=engine.phase,
+                    pending_computer_seats=[], claim_mask={}, clock_state=state)
     engine_store.clear()
     game.refresh_from_db()
     assert current_engine(game).view(0) == engine.view(0)

@@ -27,7 +27,7 @@ import pytest
 from django.db import connection
 
 from games import service
-from games.models import ActionRecord, Game, Seat
+from games.models import ActionRecord, Game, Seat, store_whole_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,7 +68,7 @@ def _all_human_game() -> Game:
     engine = Engine.from_log(game.log)
     while engine.phase == "claim" or (engine.phase == "turn" and engine.live_count > NEAR_END):
         engine.apply(simple_player.decide(engine.view(engine.pending_seats()[0])))
-    Game.objects.filter(pk=game.pk).update(log=engine.log, seq=engine.seq, phase=engine.phase)
+    store_whole_log(game.pk, engine.log, seq=engine.seq, phase=engine.phase)
     game.refresh_from_db()
     assert game.pending_computer_seats == [] and not game.claim_mask
     return game

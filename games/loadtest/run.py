@@ -125,6 +125,7 @@ def _client_process(env: dict, plans: list[dict], opts: dict, out) -> None:
     from .clients import Stats
 
     try:
+        out.put("ready")                   # the parent's measured window starts from here
         stats = asyncio.run(_drive(plans, opts))
         out.put(stats.as_dict())
     except BaseException as exc:  # report, never hang the parent
@@ -219,7 +220,16 @@ def run_step(stack: Stack, step: int, args) -> dict:
              for chunk in chunks if chunk]
     for p in procs:
         p.start()
-    # The measured window starts after the ramp and warm-up, as the clients' does.
+    # The measured window starts after the ramp and warm-up, as the clients' does (they
+    # start counting once set up: wait for each to say so).
+    ready, deadline = 0, time.monotonic() + 120
+    while ready < len(procs) and time.monotonic() < deadline:
+        try:
+            if out.get(timeout=5) == "ready":
+                ready += 1
+        except Exception:  # queue.Empty: keep waiting until the deadline
+            if not any(p.is_alive() for p in procs):
+                break
     time.sleep(args.ramp + args.warmup)
     profilers = _start_profilers(stack, args) if args.profile else []
     before, actions_before, wall_before = _snapshot(stack), stored_actions(), time.monotonic()

@@ -177,13 +177,9 @@ class GameReplay(APIView):
                             status=status.HTTP_403_FORBIDDEN)
         log = reviewable_log(game)
         index_list = replay_frames.hand_list(log)
-        wanted = request.query_params.get("hand", "0")
-        if wanted == "last":
-            index = len(index_list) - 1
-        elif wanted.isdigit():
-            index = int(wanted)
-        else:
-            index = -2
+        index = replay_frames.hand_index(request.query_params.get("hand"), len(index_list))
+        if index is None:
+            index = -1                     # not a hand number: no such hand (404 below)
         hand = None
         if index_list:
             if not 0 <= index < len(index_list):

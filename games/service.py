@@ -256,7 +256,17 @@ def _apply(engine, action) -> None:
 
 def _apply_masked(row: Game, engine, action) -> None:
     """``_apply`` plus the masked claim pause (P-FAIR-6, ``games.claim_mask``): on a random
-    share of discards that nobody can answer, ``row`` gets the pause (stored by ``_store``)."""
+    share of discards that nobody can answer, ``row`` gets the pause (stored by ``_store``).
+
+    Legality is checked first: the pause planning looks ahead on a copy of the engine and
+    must only ever see a legal action. An action not among its seat's legal actions goes
+    straight to ``_apply``, where the engine refuses it with its own reason and rule ID
+    (``ActionRejected("illegal")``, P-PLAY-3, the engine unchanged) however the pause draw
+    would have fallen."""
+    if action not in engine.legal_actions(action.seat):
+        _apply(engine, action)            # raises ActionRejected("illegal")
+        row._new_claim_mask = {}          # (unreachable unless the engine accepts it: no pause)
+        return
     planned = claim_mask.plan(engine, action)
     _apply(engine, action)
     row._new_claim_mask = claim_mask.after_apply(planned, engine, clocks.now())

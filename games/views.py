@@ -110,9 +110,8 @@ def replay_viewer(request, pk: int):
     hands = replay_frames.hand_list(reviewable_log(game))
     for hand in hands:
         hand["label"] = hand_label(hand["hand_number"])
-    wanted = request.GET.get("hand", "")
-    start = len(hands) - 1 if wanted == "last" else int(wanted) if wanted.isdigit() else 0
-    start = max(0, min(start, len(hands) - 1))
+    start = replay_frames.hand_index(request.GET.get("hand"), len(hands))
+    start = max(0, min(start or 0, len(hands) - 1))      # a bad ?hand= shows the first hand
     players = players_of(game)
     return render(request, "games/replay.html", {
         "game": game, "my_seat": my_seat, "players": players, "hands": hands, "start": start,

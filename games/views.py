@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from . import replay, replay_frames, service
+from . import limits, replay, replay_frames, service
 from .display import action_display, hand_label
 from .forms import PracticeForm
 from .models import Game
@@ -37,7 +37,7 @@ def practice(request):
         form = PracticeForm(request.POST)
         if form.is_valid():
             try:
-                game = service.create_practice(request.user, form.cleaned_data["preset"],
+                game = limits.create_practice_limited(request.user, form.cleaned_data["preset"],
                                                form.cleaned_data["strength"],
                                                clock=form.cleaned_data["clock"])
             except ValueError as exc:

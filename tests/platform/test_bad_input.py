@@ -13,6 +13,8 @@ import logging
 import pytest
 from platform_helpers import current_engine, finish
 
+from django.urls import reverse
+
 from games import service
 from games.models import Game
 
@@ -67,4 +69,73 @@ def test_p_play_3_illegal_actions_are_refused_as_illegal_whatever_the_claim_mask
                 service.submit_action(game.pk, 0, payload, engine.seq)
             assert refused.value.code == "illegal", (payload, refused.value.code)
             assert snapshot(game) == before
+    assert errors_logged() == []
+
+
+def test_p_play_3_an_illegal_discard_over_the_api_is_a_409_illegal_with_the_claim_mask_on(
+        client, alice, mask_always, errors_logged):
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    engine = current_engine(game)
+    before = snapshot(game)
+    client.force_login(alice)
+    for payload in _illegal_turn_actions(engine.view(0)):
+        response = client.post(reverse("api-game-action", args=[game.pk]),
+                               {"seq": engine.seq, "action": payload}, content_type="application/json")
+        assert response.status_code == 409 and response.json()["code"] == "illegal", response.content
+    assert snapshot(game) == before
+    assert errors_logged() == []
+
+
+# ------------------------------------------------------------------ replay ?hand= (P-REPLAY-4)
+
+BAD_HANDS = ["²", "٣", "9" * 5000, "-1", "+0", "1.0", " 0", "0x1", "last\x00", "ｌａｓｔ", "1e3",
+             "%", "1000000000"]
+
+
+def test_p_replay_4_a_hand_parameter_that_is_not_a_hand_number_is_never_a_500(
+        client, alice, errors_logged):
+    """Issue 8: ``?hand=²`` and 5,000 digits passed ``str.isdigit`` and ``int()`` raised."""
+    game = finish(service.create_practice(alice, "riichi-single-deal"))
+    client.force_login(alice)
+    for wanted in BAD_HANDS:
+        page = client.get(reverse("replay", args=[game.pk]), {"hand": wanted})
+        assert page.status_code == 200 and page.context["start"] == 0, wanted  # the first hand
+        api = client.get(reverse("api-game-replay", args=[game.pk]), {"hand": wanted})
+        assert api.status_code == 404 and api.json()["code"] == "no_such_hand", wanted
+    assert errors_logged() == []
+
+
+def test_p_replay_4_hand_index_accepts_only_short_ascii_numbers_and_last():
+    from games.replay_frames import hand_index
+    assert [hand_index(v, 3) for v in ("0", "2", "last", "", None, "007")] == [0, 2, 2, 0, 0, 7]
+    assert all(hand_index(v, 3) is None for v in BAD_HANDS)
+
+
+# ------------------------------------------------------------------ actions API bodies
+
+def _deep(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("body, content_type, status_code", [
+    pytest.param(_deep(100_000), "application/json", 400, id="nested 100,000 deep"),
+    pytest.param('{"seq": 1, "action": ' + _deep(50) + "}", "application/json", 400, id="nested 50 deep"),
+    pytest.param('{"seq": 1, "action": {"type": "discard", "tile": 1' + "0" * 5000 + "}}",
+                 "application/json", 400, id="5,000-digit number"),
+    pytest.param("{" + '"a": 1,' * 40_000 + '"b": 2}', "application/json", 400, id="320 KB body"),
+    pytest.param(b"\xff\xfe{}", "application/json", 400, id="not UTF-8"),
+    pytest.param("{not json", "application/json", 400, id="not JSON"),
+    pytest.param("seq=1&action=discard", "application/x-www-form-urlencoded", 415, id="form body"),
+    pytest.param("<xml/>", "text/xml", 415, id="XML"),
+    pytest.param("[1, 2]", "application/json", 400, id="a list"),
+    pytest.param("null", "application/json", 400, id="null"),
+])
+def test_bad_bodies_to_the_actions_api_get_a_4xx_and_change_nothing(
+        client, alice, body, content_type, status_code, errors_logged):
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    before = snapshot(game)
+    client.force_login(alice)
+    response = client.post(reverse("api-game-action", args=[game.pk]), body, content_type=content_type)
+    assert response.status_code == status_code, response.content[:300]
+    assert snapshot(game) == before
     assert errors_logged() == []

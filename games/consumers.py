@@ -117,7 +117,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close(code=ratelimit.FLOOD_CLOSE_CODE)
             else:
                 await self.send_error("rate_limited", "Too many messages; this one was dropped. "
-                                                      "Send at most 10 a second.")
+                                                      f"Send at most {bucket.rate:g} a second.")
             return
         try:
             await self._handle(text_data, bytes_data)

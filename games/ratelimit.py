@@ -45,7 +45,7 @@ class TokenBucket:
             self.tokens -= 1.0
             return "ok"
         self.score += 1.0
-        return "flood" if self.score >= self.flood_limit else "limited"
+        return "flood" if round(self.score, 6) >= self.flood_limit else "limited"   # no float dust
 
 
 def for_connection() -> TokenBucket:

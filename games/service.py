@@ -39,6 +39,8 @@ class ActionRejected(Exception):
     ``not_allowed``, ``late``); ``rule`` names the rule enforced when there is one (e.g. ``R-KUIKAE-1``)."""
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        if len(message) > 300:             # a refusal may quote hostile input: keep it short
+            message = message[:297] + "..."
         super().__init__(message)
         self.code = code
         self.message = message
@@ -332,7 +334,8 @@ def _check_seq(seq, engine) -> None:
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise ActionRejected("malformed", "seq must be an integer")
     if seq != engine.seq:
-        raise ActionRejected("stale_seq", f"that decision ({seq}) is no longer pending; "
+        shown = f" ({seq})" if abs(seq) < 10**9 else ""
+        raise ActionRejected("stale_seq", f"that decision{shown} is no longer pending; "
                                           f"the current one is {engine.seq}")
 
 

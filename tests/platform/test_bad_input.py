@@ -139,3 +139,140 @@ def test_bad_bodies_to_the_actions_api_get_a_4xx_and_change_nothing(
     assert response.status_code == status_code, response.content[:300]
     assert snapshot(game) == before
     assert errors_logged() == []
+
+
+# ------------------------------------------------------------------ the WebSocket
+
+RECEIVE_TIMEOUT = 10   # seconds to wait for a message before failing (not a timing assertion)
+
+
+def ws_connect(user, game_id: int, path: str | None = None):
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+
+    from games.routing import websocket_urlpatterns
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path or f"/ws/games/{game_id}/")
+    communicator.scope["user"] = user
+    return communicator
+
+
+async def ws_receive(comm, kind: str) -> dict:
+    while True:
+        message = json.loads(await comm.receive_from(timeout=RECEIVE_TIMEOUT))
+        if message["type"] == kind:
+            return message
+
+
+async def drain(comm) -> None:
+    while not await comm.receive_nothing(timeout=0.05):
+        await comm.receive_from(timeout=RECEIVE_TIMEOUT)
+
+
+@pytest.mark.parametrize("text, fragment", [
+    pytest.param(_deep(2000), "nests deeper", id="nested 2,000 deep (RecursionError before)"),
+    pytest.param('{"type": "action", "seq": 1, "action": ' + _deep(20) + "}", "nests deeper", id="nested 20"),
+    pytest.param('{"type": "ping", "pad": "' + "é" * 2100 + '"}', "4096 bytes",
+                 id="2,100 characters but 4,200 bytes"),
+    pytest.param('{"type": "ping", "n": 1' + "0" * 4400 + "}", "4096 bytes", id="4,400 digits"),
+    pytest.param('{"type": "action", "seq": 1' + "0" * 4000 + ', "action": {"type": "pass"}}',
+                 "no longer pending", id="4,000-digit seq"),
+    pytest.param('{"type": "action", "seq": 1, "action": {"type": "pass", "seat": "' + "s" * 3000 + '"}}',
+                 "you sit in seat", id="long seat"),
+    pytest.param('{"type": ["action"]}', "Unknown message type", id="type is a list"),
+    pytest.param('{"type": "action", "seq": 1, "action": {"type": ["discard"]}}', "unknown action",
+                 id="action type is a list"),
+    pytest.param('{"type": "' + "x" * 3000 + '"}', "Unknown message type 'str'", id="long type"),
+])
+async def test_hostile_websocket_messages_get_an_error_and_the_connection_stays_open(
+        alice, text, fragment, errors_logged):
+    from channels.db import database_sync_to_async
+    game = await database_sync_to_async(service.create_practice)(alice, "riichi-single-deal", human_seat=0)
+    before = await database_sync_to_async(snapshot)(game)
+    comm = ws_connect(alice, game.pk)
+    assert (await comm.connect(timeout=RECEIVE_TIMEOUT))[0]
+    await ws_receive(comm, "state")
+    await comm.send_to(text_data=text)
+    error = await ws_receive(comm, "error")
+    assert error["code"] in ("malformed", "unknown_action", "stale_seq", "not_your_seat"), error
+    assert fragment in error["message"], error
+    assert len(json.dumps(error)) < 600
+    await comm.send_json_to({"type": "ping"})
+    assert await ws_receive(comm, "pong") == {"type": "pong"}
+    await comm.disconnect(timeout=RECEIVE_TIMEOUT)
+    assert await database_sync_to_async(snapshot)(game) == before
+    assert errors_logged() == []
+
+
+async def test_a_websocket_path_with_no_route_is_refused_cleanly(alice, errors_logged):
+    """Issue 8: an unrouted path raised ``ValueError`` in the router (a logged traceback)."""
+    from mahjongsite.asgi import application
+    from channels.testing import WebsocketCommunicator
+    for path in ("/ws/nothing/", "/ws/games/abc/", "/ws/games/1/extra/", "/"):
+        comm = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+        connected, code = await comm.connect(timeout=RECEIVE_TIMEOUT)
+        assert not connected and code == 4404, (path, code)
+    assert errors_logged() == []
+
+
+async def test_a_message_flood_is_rate_limited_then_closed(alice, settings, errors_logged):
+    """Per connection: 20 messages at once pass, the rest are refused ``rate_limited`` and
+    dropped; a sustained flood closes the connection with 4429. The game is unchanged."""
+    from channels.db import database_sync_to_async
+
+    from games.ratelimit import FLOOD_CLOSE_CODE
+    settings.WS_RATE_BURST = 20
+    settings.WS_RATE_PER_SECOND = 1e-9       # no refill during the test: deterministic counts
+    settings.WS_FLOOD_LIMIT = 30
+    game = await database_sync_to_async(service.create_practice)(alice, "riichi-single-deal", human_seat=0)
+    comm = ws_connect(alice, game.pk)
+    assert (await comm.connect(timeout=RECEIVE_TIMEOUT))[0]
+    await ws_receive(comm, "state")
+    before = await database_sync_to_async(snapshot)(game)
+    for _ in range(20):
+        await comm.send_json_to({"type": "ping"})
+    for _ in range(20):
+        assert await ws_receive(comm, "pong") == {"type": "pong"}
+    await comm.send_json_to({"type": "ping"})
+    error = await ws_receive(comm, "error")
+    assert error["code"] == "rate_limited"
+    for _ in range(28):
+        await comm.send_json_to({"type": "action", "seq": 0, "action": {"type": "pass"}})
+    refused = [await ws_receive(comm, "error") for _ in range(28)]
+    assert {e["code"] for e in refused} == {"rate_limited"}
+    await comm.send_json_to({"type": "ping"})           # the 30th refused message: a flood
+    final = await ws_receive(comm, "error")
+    assert final["code"] == "rate_limited" and "closed" in final["message"]
+    assert await comm.receive_output(timeout=RECEIVE_TIMEOUT) == {"type": "websocket.close",
+                                                                   "code": FLOOD_CLOSE_CODE}
+    assert await database_sync_to_async(snapshot)(game) == before
+    assert errors_logged() == []
+
+
+def test_token_bucket_refills_at_its_rate_and_a_flood_score_drains():
+    from games.ratelimit import TokenBucket
+    t = [0.0]
+    bucket = TokenBucket(burst=2, rate=10.0, flood_limit=5, clock=lambda: t[0])
+    assert [bucket.allow() for _ in range(3)] == ["ok", "ok", "limited"]
+    t[0] += 0.1                                   # one token back
+    assert [bucket.allow() for _ in range(2)] == ["ok", "limited"]
+    t[0] += 10.0                                  # full again, flood score drained
+    assert [bucket.allow() for _ in range(2)] == ["ok", "ok"]
+    assert [bucket.allow() for _ in range(5)] == ["limited"] * 4 + ["flood"]
+    # Sending steadily at the limit never floods.
+    steady = TokenBucket(burst=2, rate=10.0, flood_limit=5, clock=lambda: t[0])
+    for _ in range(1000):
+        t[0] += 0.1
+        assert steady.allow() == "ok"
+
+
+def test_inbound_decode_counts_bytes_and_depth_without_recursion():
+    from games import inbound
+    assert inbound.decode('{"a": [1, {"b": 2}]}') == {"a": [1, {"b": 2}]}
+    assert inbound.depth(json.loads(_deep(8))) == 8
+    with pytest.raises(inbound.BadInput):
+        inbound.decode(_deep(9))
+    with pytest.raises(inbound.BadInput):
+        inbound.decode('"' + "€" * 1400 + '"')         # 1,402 characters, 4,202 bytes
+    assert inbound.decode('"' + "€" * 1300 + '"') == "€" * 1300
+    with pytest.raises(inbound.BadInput):
+        inbound.decode(b"\xc3\x28")

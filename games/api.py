@@ -117,12 +117,18 @@ class GameDetail(APIView):
         return Response({"game": game_info(game, seat), "view": seat_view(game, seat)})
 
 
+class GameLogSerializer(serializers.Serializer):
+    game = serializers.DictField(help_text="as the WebSocket state message's game part")
+    log = serializers.DictField(help_text="{preset, version, entries}: hand seeds and ordered actions "
+                                          "with their events (docs/engine-api.md), completed hands only")
+
+
 class GameLog(APIView):
     """The stored log of a game (hand seeds and ordered actions) once review is allowed:
     for practice, the player after a hand has ended, cut to the completed hands while the
     game runs (P-REPLAY-3)."""
 
-    @extend_schema(responses={200: serializers.DictField(), 403: OpenApiResponse(ErrorSerializer)})
+    @extend_schema(responses={200: GameLogSerializer, 403: OpenApiResponse(ErrorSerializer)})
     def get(self, request, pk: int):
         game, _seat = _my_game(request, pk)
         if not review_allowed(game, request.user):

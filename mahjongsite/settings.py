@@ -325,7 +325,18 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
 # Content-Security-Policy (django-csp 4): scripts and styles only from this site's files, no
-# inline code, the WebSocket on this host (ws: or wss:), nothing framed.
+# inline code, the WebSocket only to this site's own hosts (ws: or wss:, any port), nothing framed.
+def _ws_sources(hosts: list[str]) -> list[str]:
+    """``ws://host:*`` and ``wss://host:*`` for each allowed host (``.example.com`` ->
+    ``*.example.com``; ``*`` alone is skipped)."""
+    sources = []
+    for host in hosts:
+        host = "*" + host if host.startswith(".") else host
+        if host != "*":
+            sources += [f"ws://{host}:*", f"wss://{host}:*"]
+    return sources
+
+
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -333,7 +344,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src": ["'self'"],
         "img-src": ["'self'"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", "ws:", "wss:"],
+        "connect-src": ["'self'", *_ws_sources(ALLOWED_HOSTS)],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

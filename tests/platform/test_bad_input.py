@@ -276,3 +276,24 @@ def test_inbound_decode_counts_bytes_and_depth_without_recursion():
     assert inbound.decode('"' + "€" * 1300 + '"') == "€" * 1300
     with pytest.raises(inbound.BadInput):
         inbound.decode(b"\xc3\x28")
+
+
+async def test_a_table_id_beyond_any_integer_column_is_refused_like_a_stranger(alice, errors_logged):
+    for game_id in (2 ** 63, 10 ** 30):
+        comm = ws_connect(alice, game_id)
+        assert (await comm.connect(timeout=RECEIVE_TIMEOUT))[0]
+        error = await ws_receive(comm, "error")
+        assert error["code"] == "not_allowed"
+        assert await comm.receive_output(timeout=RECEIVE_TIMEOUT) == {"type": "websocket.close", "code": 4403}
+    assert errors_logged() == []
+
+
+def test_ids_beyond_any_integer_column_are_404_on_every_game_url(client, alice, errors_logged):
+    client.force_login(alice)
+    for game_id in (2 ** 63, 10 ** 30):
+        for name in ("table", "review", "replay", "api-game", "api-game-log", "api-game-replay"):
+            assert client.get(reverse(name, args=[game_id])).status_code == 404, name
+        response = client.post(reverse("api-game-action", args=[game_id]), {"seq": 1, "action": {"type": "pass"}},
+                               content_type="application/json")
+        assert response.status_code == 404
+    assert errors_logged() == []

@@ -4,6 +4,11 @@ One consumer per connection. It authenticates with the site session (P-ACCT-5), 
 table's group and its seat's group, and on every ``table.changed`` notice re-reads the
 stored game and sends its own seat's view. Bad input gets an ``error`` message and the
 connection stays open; nothing an exception does here closes it.
+
+Input limits (issue 8): a message is one JSON text of at most ``MAX_MESSAGE_BYTES`` UTF-8
+bytes nested at most ``inbound.MAX_DEPTH`` deep (else ``malformed``); each connection has a
+token bucket (``games.ratelimit``): over it a message gets ``rate_limited`` and is dropped,
+and a sustained flood closes the connection with code 4429.
 """
 from __future__ import annotations
 
@@ -109,9 +114,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         bucket = getattr(self, "bucket", None)
         if bucket is None:
             bucket = self.bucket = ratelimit.for_connection()
+        if getattr(self, "flooded", False):
+            return                     # closing for a flood: what is still queued is dropped
         verdict = bucket.allow()
         if verdict != "ok":
             if verdict == "flood":
+                self.flooded = True
                 log.warning("table %s: closing a flooding connection (seat %s)", self.game_id, self.seat)
                 await self.send_error("rate_limited", "Too many messages; the connection is closed.")
                 await self.close(code=ratelimit.FLOOD_CLOSE_CODE)

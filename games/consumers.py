@@ -93,6 +93,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _find_seat(self, user) -> tuple[int | None, int | None]:
         """``(seat number, Seat pk)`` of ``user`` at this table, ``(None, None)`` if none."""
+        if not 0 < self.game_id < 2 ** 63:         # beyond any id column: nobody's table
+            return (None, None)
         found = (Seat.objects.filter(game_id=self.game_id, user=user)
                  .values_list("seat", "pk").first())
         return found if found is not None else (None, None)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import Http404
@@ -82,3 +83,15 @@ def computers(request):
 
     roster = sorted(ensure_computer_accounts(), key=lambda u: u.username)
     return render(request, "accounts/computers.html", {"computers": roster})
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    """Django's password-reset confirmation; a new password also ends a log-in lock-out of
+    that account (django-axes, ``accounts.throttle``): the owner proved the e-mail address."""
+
+    def form_valid(self, form):
+        from axes.utils import reset
+
+        response = super().form_valid(form)
+        reset(username=form.user.get_username().lower())
+        return response

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from accounts.computers import available_strengths
 
-from . import clocks, replay_frames, service
+from . import clocks, limits, replay_frames, service
 from .models import Game
 from .selectors import games_of, review_allowed, reviewable_log
 from .views_state import game_info, players_of, seat_of, seat_view
@@ -87,14 +87,22 @@ class GameListCreate(APIView):
     def get(self, request):
         return Response(GameSummarySerializer(games_of(request.user)[:100], many=True).data)
 
-    @extend_schema(request=PracticeCreateSerializer, responses={201: GameDetailSerializer})
+    @extend_schema(request=PracticeCreateSerializer,
+                   responses={201: GameDetailSerializer, 400: OpenApiResponse(description="bad request"),
+                              429: OpenApiResponse(ErrorSerializer, description="per-account game limits")})
     def post(self, request):
         data = PracticeCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            game = service.create_practice(request.user, data.validated_data["preset"],
-                                           data.validated_data.get("strength"),
-                                           clock=data.validated_data["clock"])
+            game = limits.create_practice_limited(request.user, data.validated_data["preset"],
+                                                  data.validated_data.get("strength"),
+                                                  clock=data.validated_data["clock"])
+        except limits.CreationLimited as exc:
+            response = Response({"type": "error", "code": exc.code, "message": exc.message,
+                                 "rule": None}, status=status.HTTP_429_TOO_MANY_REQUESTS)
+            if exc.retry_after:
+                response["Retry-After"] = str(exc.retry_after)
+            return response
         except ValueError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         seat = seat_of(game, request.user)
@@ -111,12 +119,18 @@ class GameDetail(APIView):
         return Response({"game": game_info(game, seat), "view": seat_view(game, seat)})
 
 
+class GameLogSerializer(serializers.Serializer):
+    game = serializers.DictField(help_text="as the WebSocket state message's game part")
+    log = serializers.DictField(help_text="{preset, version, entries}: hand seeds and ordered actions "
+                                          "with their events (docs/engine-api.md), completed hands only")
+
+
 class GameLog(APIView):
     """The stored log of a game (hand seeds and ordered actions) once review is allowed:
     for practice, the player after a hand has ended, cut to the completed hands while the
     game runs (P-REPLAY-3)."""
 
-    @extend_schema(responses={200: serializers.DictField(), 403: OpenApiResponse(ErrorSerializer)})
+    @extend_schema(responses={200: GameLogSerializer, 403: OpenApiResponse(ErrorSerializer)})
     def get(self, request, pk: int):
         game, _seat = _my_game(request, pk)
         if not review_allowed(game, request.user):
@@ -179,13 +193,9 @@ class GameReplay(APIView):
                             status=status.HTTP_403_FORBIDDEN)
         log = reviewable_log(game)
         index_list = replay_frames.hand_list(log)
-        wanted = request.query_params.get("hand", "0")
-        if wanted == "last":
-            index = len(index_list) - 1
-        elif wanted.isdigit():
-            index = int(wanted)
-        else:
-            index = -2
+        index = replay_frames.hand_index(request.query_params.get("hand"), len(index_list))
+        if index is None:
+            index = -1                     # not a hand number: no such hand (404 below)
         hand = None
         if index_list:
             if not 0 <= index < len(index_list):
@@ -201,7 +211,10 @@ _BAD_REQUEST_CODES = frozenset({"malformed", "unknown_action", "not_your_seat"})
 
 
 class GameAction(APIView):
-    """Submit an action for my seat (same service and checks as the WebSocket)."""
+    """Submit an action for my seat (same service and checks as the WebSocket). Throttled
+    per account (scope ``actions``, ``MP_API_ACTION_RATE``)."""
+
+    throttle_scope = "actions"
 
     @extend_schema(request=ActionSerializer,
                    responses={200: GameDetailSerializer, 400: OpenApiResponse(ErrorSerializer),

@@ -44,8 +44,10 @@ def pause_seconds() -> float:
 def plan(engine, action) -> dict | None:
     """Before ``action`` is applied: whether a pause follows it. With probability ``share()``
     and a pause above zero, returns ``{"window_seq", "pause", "views"}`` when ``action``
-    (legal now) opens a claim window that offers nobody anything; else ``None``. Cheap when
-    no pause is drawn (no engine look-ahead). Never changes ``engine``."""
+    opens a claim window that offers nobody anything; else ``None``. Cheap when no pause is
+    drawn (no engine look-ahead). Never changes ``engine`` and never raises for an illegal
+    ``action``: the look-ahead only ever applies an action among its seat's legal actions
+    (an illegal one gets ``None``; ``service._apply_masked`` refuses it before planning)."""
     if action.type not in ("discard", "riichi", "shouminkan"):
         return None
     p = share()
@@ -53,6 +55,8 @@ def plan(engine, action) -> dict | None:
         return None
     pause = pause_seconds()
     if pause <= 0.0:
+        return None
+    if action not in engine.legal_actions(action.seat):
         return None
     held = engine.empty_claim_window_views(action)
     if held is None:

@@ -4,6 +4,11 @@ One consumer per connection. It authenticates with the site session (P-ACCT-5), 
 table's group and its seat's group, and on every ``table.changed`` notice re-reads the
 stored game and sends its own seat's view. Bad input gets an ``error`` message and the
 connection stays open; nothing an exception does here closes it.
+
+Input limits (issue 8): a message is one JSON text of at most ``MAX_MESSAGE_BYTES`` UTF-8
+bytes nested at most ``inbound.MAX_DEPTH`` deep (else ``malformed``); each connection has a
+token bucket (``games.ratelimit``): over it a message gets ``rate_limited`` and is dropped,
+and a sustained flood closes the connection with code 4429.
 """
 from __future__ import annotations
 
@@ -15,14 +20,14 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import presence, service
+from . import inbound, presence, ratelimit, service
 from .models import Game, Seat
 from .notify import group_name, remember_server_loop
 from .views_state import state_message, table_snapshot
 
 log = logging.getLogger("games")
 
-MAX_MESSAGE_BYTES = 4096
+MAX_MESSAGE_BYTES = inbound.MAX_MESSAGE_BYTES     # UTF-8 bytes, not characters
 TAKEOVER_CLOSE_CODE = 4409     # "Opened elsewhere": a client should not reconnect after it
 
 
@@ -101,6 +106,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _find_seat(self, user) -> tuple[int | None, int | None]:
         """``(seat number, Seat pk)`` of ``user`` at this table, ``(None, None)`` if none."""
+        if not 0 < self.game_id < 2 ** 63:         # beyond any id column: nobody's table
+            return (None, None)
         found = (Seat.objects.filter(game_id=self.game_id, user=user)
                  .values_list("seat", "pk").first())
         return found if found is not None else (None, None)
@@ -132,6 +139,26 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------------ client -> server
     async def receive(self, text_data=None, bytes_data=None):
+        """One client message: rate-limited per connection (``games.ratelimit``: over the
+        limit -> ``rate_limited`` error, message dropped; a sustained flood closes the
+        connection with code 4429), then handled. Nothing a message does closes it
+        otherwise."""
+        bucket = getattr(self, "bucket", None)
+        if bucket is None:
+            bucket = self.bucket = ratelimit.for_connection()
+        if getattr(self, "flooded", False):
+            return                     # closing for a flood: what is still queued is dropped
+        verdict = bucket.allow()
+        if verdict != "ok":
+            if verdict == "flood":
+                self.flooded = True
+                log.warning("table %s: closing a flooding connection (seat %s)", self.game_id, self.seat)
+                await self.send_error("rate_limited", "Too many messages; the connection is closed.")
+                await self.close(code=ratelimit.FLOOD_CLOSE_CODE)
+            else:
+                await self.send_error("rate_limited", "Too many messages; this one was dropped. "
+                                                      f"Send at most {bucket.rate:g} a second.")
+            return
         try:
             await self._handle(text_data, bytes_data)
         except Exception:  # never let one message kill the connection
@@ -139,13 +166,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("not_allowed", "The server could not handle that message.")
 
     async def _handle(self, text_data, bytes_data):
-        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+        if self.seat is None:          # a refused connection, closing: nothing is handled
+            await self.send_error("not_allowed", "You are not a player at this table.")
+            return
+        if text_data is None:
             await self.send_error("malformed", "Send one JSON text message of at most 4 KiB.")
             return
         try:
-            message = json.loads(text_data)
-        except (ValueError, TypeError):
-            await self.send_error("malformed", "The message is not valid JSON.")
+            message = inbound.decode(text_data, max_bytes=MAX_MESSAGE_BYTES)
+        except inbound.BadInput as exc:
+            await self.send_error("malformed", exc.message)
             return
         if not isinstance(message, dict):
             await self.send_error("malformed", "The message must be a JSON object.")
@@ -162,7 +192,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif kind == "state":
             await self.send_state()
         else:
-            await self.send_error("malformed", f"Unknown message type {kind!r}.")
+            shown = kind if isinstance(kind, str) and len(kind) <= 40 else type(kind).__name__
+            await self.send_error("malformed", f"Unknown message type {shown!r}.")
 
     async def _service(self, fn, *args):
         try:

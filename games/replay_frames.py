@@ -142,3 +142,18 @@ def hand_list(log: dict) -> list[dict]:
             out.append({"index": len(out), "hand_number": int(result.get("hand_number", 0)),
                         "honba": result.get("honba", 0), "kind": result.get("kind")})
     return out
+
+
+def hand_index(wanted: str | None, count: int, *, default: int | None = 0) -> int | None:
+    """The hand a replay request asks for (``?hand=``, P-REPLAY-4): ``"last"`` is
+    ``count - 1``; 1 to 6 ASCII digits are that 0-based index (it may still be out of range:
+    the caller checks it against ``count``); absent or empty gives ``default``. Anything else
+    — other digits such as ``"²"`` or ``"٣"``, a sign, 5,000 digits, text — gives ``None``
+    (the caller answers 404 or shows the first hand). Never raises."""
+    if wanted is None or wanted == "":
+        return default
+    if wanted == "last":
+        return count - 1
+    if 1 <= len(wanted) <= 6 and wanted.isascii() and wanted.isdigit():
+        return int(wanted)
+    return None

@@ -39,6 +39,8 @@ class ActionRejected(Exception):
     ``not_allowed``, ``late``); ``rule`` names the rule enforced when there is one (e.g. ``R-KUIKAE-1``)."""
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        if len(message) > 300:             # a refusal may quote hostile input: keep it short
+            message = message[:297] + "..."
         super().__init__(message)
         self.code = code
         self.message = message
@@ -346,7 +348,17 @@ def _apply(engine, action) -> None:
 
 def _apply_masked(row: Game, engine, action) -> None:
     """``_apply`` plus the masked claim pause (P-FAIR-6, ``games.claim_mask``): on a random
-    share of discards that nobody can answer, ``row`` gets the pause (stored by ``_store``)."""
+    share of discards that nobody can answer, ``row`` gets the pause (stored by ``_store``).
+
+    Legality is checked first: the pause planning looks ahead on a copy of the engine and
+    must only ever see a legal action. An action not among its seat's legal actions goes
+    straight to ``_apply``, where the engine refuses it with its own reason and rule ID
+    (``ActionRejected("illegal")``, P-PLAY-3, the engine unchanged) however the pause draw
+    would have fallen."""
+    if action not in engine.legal_actions(action.seat):
+        _apply(engine, action)            # raises ActionRejected("illegal")
+        row._new_claim_mask = {}          # (unreachable unless the engine accepts it: no pause)
+        return
     planned = claim_mask.plan(engine, action)
     _apply(engine, action)
     row._new_claim_mask = claim_mask.after_apply(planned, engine, clocks.now())
@@ -412,7 +424,8 @@ def _check_seq(seq, engine) -> None:
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise ActionRejected("malformed", "seq must be an integer")
     if seq != engine.seq:
-        raise ActionRejected("stale_seq", f"that decision ({seq}) is no longer pending; "
+        shown = f" ({seq})" if abs(seq) < 10**9 else ""
+        raise ActionRejected("stale_seq", f"that decision{shown} is no longer pending; "
                                           f"the current one is {engine.seq}")
 
 

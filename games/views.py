@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from . import replay, replay_frames, service
+from . import limits, replay, replay_frames, service
 from .display import action_display, hand_label
 from .forms import PracticeForm
 from .models import Game
@@ -37,7 +37,7 @@ def practice(request):
         form = PracticeForm(request.POST)
         if form.is_valid():
             try:
-                game = service.create_practice(request.user, form.cleaned_data["preset"],
+                game = limits.create_practice_limited(request.user, form.cleaned_data["preset"],
                                                form.cleaned_data["strength"],
                                                clock=form.cleaned_data["clock"])
             except ValueError as exc:
@@ -110,9 +110,8 @@ def replay_viewer(request, pk: int):
     hands = replay_frames.hand_list(reviewable_log(game))
     for hand in hands:
         hand["label"] = hand_label(hand["hand_number"])
-    wanted = request.GET.get("hand", "")
-    start = len(hands) - 1 if wanted == "last" else int(wanted) if wanted.isdigit() else 0
-    start = max(0, min(start, len(hands) - 1))
+    start = replay_frames.hand_index(request.GET.get("hand"), len(hands))
+    start = max(0, min(start or 0, len(hands) - 1))      # a bad ?hand= shows the first hand
     players = players_of(game)
     return render(request, "games/replay.html", {
         "game": game, "my_seat": my_seat, "players": players, "hands": hands, "start": start,

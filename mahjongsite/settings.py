@@ -27,6 +27,26 @@ insecure production):
   unless its connection's server process renews it, which it does every ``MP_PRESENCE_RENEW``
   seconds (P-CONN-2, P-CONN-5; default 30 / 10; tests shrink both).
 - ``CELERY_EMBEDDED`` — force the in-process worker on (``1``) or off (``0``).
+
+Hardening (issue 8; all have safe defaults):
+
+- ``MP_BEHIND_TLS_PROXY`` — ``1`` when a TLS-terminating proxy sets ``X-Forwarded-Proto``:
+  Django then trusts that header (``SECURE_PROXY_SSL_HEADER``). Default off.
+- ``SECURE_SSL_REDIRECT`` — redirect plain HTTP to HTTPS; default on when DEBUG is off.
+  Set ``0`` for the plain-HTTP loopback load and soak runs.
+- ``SECURE_HSTS_SECONDS`` — HSTS max-age, seconds; default 31536000 (one year) when DEBUG is
+  off, 0 (no header) with DEBUG. ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` / ``SECURE_HSTS_PRELOAD``
+  default on with HSTS.
+- ``MP_LOGIN_FAILURE_LIMIT`` / ``MP_LOGIN_COOLOFF_MINUTES`` — django-axes: failed log-ins per
+  username and IP before a lock-out (default 10) and its length (default 15 minutes).
+- ``MP_MAX_ACTIVE_PRACTICE`` — unfinished practice games one account may have (default 10).
+- ``MP_GAME_CREATE_LIMIT`` / ``MP_GAME_CREATE_WINDOW_SECONDS`` — games one account may create
+  per window (default 10 per 600 s).
+- ``MP_WS_RATE_BURST`` / ``MP_WS_RATE_PER_SECOND`` / ``MP_WS_FLOOD_LIMIT`` — WebSocket messages
+  per connection: burst (20), sustained rate (10 per second), flood score that closes the
+  connection with code 4429 (50).
+- ``MP_API_ACTION_RATE`` — DRF throttle of the actions API per account (default ``300/min``);
+  ``MP_API_USER_RATE`` — every other API call per account (default ``1200/min``).
 """
 from __future__ import annotations
 
@@ -65,6 +85,8 @@ if "testserver" not in ALLOWED_HOSTS:
 
 INSTALLED_APPS = [
     "daphne",
+    "csp",
+    "axes",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -89,6 +111,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: turns a locked-out log-in into the "too many attempts" page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "mahjongsite.urls"
@@ -107,6 +132,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.site_banners",
+                "csp.context_processors.nonce",
             ],
         },
     },
@@ -144,6 +170,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes first: it refuses a locked-out username+IP before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "accounts.throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("MP_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = float(os.environ.get("MP_LOGIN_COOLOFF_MINUTES", "15")) / 60   # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]     # one username from one address
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False
+AXES_USERNAME_CALLABLE = "accounts.throttle.username_of"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
@@ -259,6 +298,16 @@ PRESENCE_RENEW_SECONDS = float(os.environ.get("MP_PRESENCE_RENEW", "10"))  # sec
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON only, bounded in size and depth (games.parsers; issue 8: no RecursionError 500).
+    "DEFAULT_PARSER_CLASSES": ["games.parsers.BoundedJSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle",
+                                 "rest_framework.throttling.AnonRateThrottle",
+                                 "rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "user": os.environ.get("MP_API_USER_RATE", "1200/min"),
+        "anon": os.environ.get("MP_API_ANON_RATE", "120/min"),
+        "actions": os.environ.get("MP_API_ACTION_RATE", "300/min"),
+    },
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -276,6 +325,56 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", True)
     CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+# HTTPS (issue 8: `manage.py check --deploy` clean). Secure by default without DEBUG; the
+# plain-HTTP loopback load tests switch them off with SECURE_SSL_REDIRECT=0 SECURE_HSTS_SECONDS=0.
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
+SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", SECURE_HSTS_SECONDS > 0)
+if _env_bool("MP_BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Content-Security-Policy (django-csp 4): scripts and styles only from this site's files, no
+# inline code, the WebSocket only to this site's own hosts (ws: or wss:, any port), nothing framed.
+def _ws_sources(hosts: list[str]) -> list[str]:
+    """``ws://host:*`` and ``wss://host:*`` for each allowed host (``.example.com`` ->
+    ``*.example.com``; ``*`` alone is skipped)."""
+    sources = []
+    for host in hosts:
+        host = "*" + host if host.startswith(".") else host
+        if host != "*":
+            sources += [f"ws://{host}:*", f"wss://{host}:*"]
+    return sources
+
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", *_ws_sources(ALLOWED_HOSTS)],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# Live-table and API input limits (issue 8; games.ratelimit, accounts/games creation limits).
+WS_RATE_BURST = int(os.environ.get("MP_WS_RATE_BURST", "20"))                # messages
+WS_RATE_PER_SECOND = float(os.environ.get("MP_WS_RATE_PER_SECOND", "10"))     # messages/s
+WS_FLOOD_LIMIT = int(os.environ.get("MP_WS_FLOOD_LIMIT", "50"))               # flood score
+MAX_ACTIVE_PRACTICE = int(os.environ.get("MP_MAX_ACTIVE_PRACTICE", "10"))     # games
+GAME_CREATE_LIMIT = int(os.environ.get("MP_GAME_CREATE_LIMIT", "10"))         # games per window
+GAME_CREATE_WINDOW_SECONDS = int(os.environ.get("MP_GAME_CREATE_WINDOW_SECONDS", "600"))
+
+# DRF throttling counts per process (the default local-memory cache): with N server processes
+# an account may reach N times the API rates. django-axes counts in the database (shared).
 
 LOGGING = {
     "version": 1,

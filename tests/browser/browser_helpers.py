@@ -32,10 +32,14 @@ def start_practice(page, preset: str = "riichi-single-deal", clock: str | None =
     return int(re.search(r"/games/(\d+)/$", page.url).group(1))
 
 
-def open_page(browser, width: int = 1280, height: int = 900):
+def open_page(browser, width: int = 1280, height: int = 900, *, enforce_csp: bool = False):
     """A new browser context and page of ``width`` × ``height`` CSS pixels; returns
-    ``(context, page, errors)`` where ``errors`` collects the page's uncaught JavaScript errors."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    ``(context, page, errors)`` where ``errors`` collects the page's uncaught JavaScript errors.
+
+    The site's Content-Security-Policy forbids evaluating strings as code, which Playwright's
+    ``wait_for_function("expression")`` polling does inside the page; so contexts bypass the
+    CSP unless ``enforce_csp`` (test_csp_in_browser.py, which proves the pages satisfy it)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=not enforce_csp)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

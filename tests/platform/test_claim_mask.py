@@ -70,7 +70,9 @@ def test_p_fair_6_a_pause_serves_the_empty_window_to_everyone(alice, paused_tabl
     assert view["pending_seats"] == [] and view["legal_actions"] == [] and view["turn"] == 0
     assert view["last_discard"]["seat"] == 0
     assert view["wall_count"] == engine.view(None)["wall_count"] + 1, "the next draw is not shown yet"
-    assert len(view["hand"]) == 13
+    # 13 tiles after the discard, less 3 per call the human made earlier in the hand (a kan's
+    # fourth tile is replaced by its draw).
+    assert len(view["hand"]) + 3 * len(view["players"][0]["melds"]) == 13
     public = state_message(game, None)["view"]
     assert public["phase"] == "claim" and "hand" not in public
     nxt = engine.view(None)["turn"]

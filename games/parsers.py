@@ -1,0 +1,28 @@
+"""The REST API's JSON parser with the live table's input bounds (issue 8).
+
+DRF's ``JSONParser`` lets a deeply nested body escape as ``RecursionError`` (HTTP 500) and
+parses bodies of any size up to Django's 2.5 MB. This one reads at most
+``inbound.MAX_BODY_BYTES`` and decodes with ``games.inbound.decode``: too large, not UTF-8,
+not JSON or nested deeper than ``inbound.MAX_DEPTH`` is a ``ParseError`` (HTTP 400) with a
+clear message. Nothing is logged.
+"""
+from __future__ import annotations
+
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from . import inbound
+
+
+class BoundedJSONParser(JSONParser):
+    """``application/json`` bodies of at most ``inbound.MAX_BODY_BYTES`` bytes and nesting
+    depth ``inbound.MAX_DEPTH``; raises ``ParseError`` (400) otherwise."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        if stream is None:
+            raise ParseError("JSON parse error - the body is empty")
+        data = stream.read(inbound.MAX_BODY_BYTES + 1)
+        try:
+            return inbound.decode(data, max_bytes=inbound.MAX_BODY_BYTES)
+        except inbound.BadInput as exc:
+            raise ParseError(f"JSON parse error - {exc.message}") from None

@@ -72,8 +72,11 @@ def _session_for(user) -> str:
 
     store = SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0] if getattr(
-        settings, "AUTHENTICATION_BACKENDS", None) else "django.contrib.auth.backends.ModelBackend"
+    # The backend that signs people in with a password (the log-in page records it); the
+    # other configured backends only refuse (log-in throttling) and cannot load a user.
+    model_backend = "django.contrib.auth.backends.ModelBackend"
+    backends = list(getattr(settings, "AUTHENTICATION_BACKENDS", [model_backend]))
+    store[BACKEND_SESSION_KEY] = model_backend if model_backend in backends else backends[-1]
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     return store.session_key

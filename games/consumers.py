@@ -206,11 +206,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ------------------------------------------------------------------ server -> client
     async def table_changed(self, event):
         """Group notice: build and send this connection's own view (never broadcast tiles).
-        A notice for a version already sent (several changes, one re-read) is skipped; the
-        connections of one process share one read per version (``table_snapshot``)."""
+        A notice for a version already sent (several changes, one re-read) is skipped."""
         version = event.get("version", 0)
         if isinstance(version, int) and version > self.sent_version:
-            await self.send_state(min_version=version)
+            # Fresh read per connection: reusing the process's snapshot for the notice's
+            # version (``send_state(min_version=version)``) served a stale state at a table of
+            # two people in tests/platform/test_guards_table_flow.py; off until understood.
+            await self.send_state()
 
     async def table_presence(self, event):
         """Group notice: a seat's presence changed (P-CONN-5). Sends this connection's state

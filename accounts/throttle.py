@@ -27,6 +27,15 @@ class LoginThrottleBackend(AxesStandaloneBackend):
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
 
+    def get_user(self, user_id):
+        """The account of a session that names this backend (Django's test client
+        ``force_login`` and any ``login()`` without a backend take the first one listed):
+        loaded as ``ModelBackend`` would, so such a session works on pages and WebSockets
+        instead of failing with an AttributeError (HTTP 500 at the handshake)."""
+        from django.contrib.auth.backends import ModelBackend
+
+        return ModelBackend().get_user(user_id)
+
 
 def username_of(request, credentials: dict | None) -> str | None:
     """The username an attempt is counted under (``AXES_USERNAME_CALLABLE``): the submitted

@@ -174,3 +174,31 @@ def test_the_actions_api_is_throttled_per_account(client, alice, action_rate):
                          content_type="application/json").status_code for _ in range(7)]
     assert codes == [409] * 5 + [429] * 2
     assert client.get(reverse("api-game", args=[game.pk])).status_code == 200   # other calls
+
+
+async def test_p_acct_5_a_session_naming_the_throttle_backend_opens_the_table(alice):
+    """A session stored with the first listed backend (the log-in throttle: what
+    ``force_login`` and a ``login()`` without a backend record) is a signed-in session on
+    the WebSocket too, not an HTTP 500 at the handshake (issue 8)."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+    from django.test import Client
+
+    from games import service
+    from mahjongsite.asgi import application
+
+    game = await database_sync_to_async(service.create_practice)(alice, human_seat=0)
+    client = Client()
+    await database_sync_to_async(client.force_login)(alice)
+    session_backend = await database_sync_to_async(
+        lambda: client.session["_auth_user_backend"])()
+    assert session_backend == "accounts.throttle.LoginThrottleBackend"
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    comm = WebsocketCommunicator(application, f"/ws/games/{game.pk}/",
+                                 headers=[(b"cookie", cookie.encode()), (b"origin", b"http://127.0.0.1"),
+                                          (b"host", b"127.0.0.1")])
+    connected, _ = await comm.connect(timeout=20)
+    assert connected
+    message = await comm.receive_json_from(timeout=20)
+    assert message["type"] == "state" and message["game"]["my_seat"] == 0
+    await comm.disconnect()

@@ -19,6 +19,8 @@ INTEGRATION_INNER = os.environ.get("MP_INTEGRATION_INNER") == "1"
 def _platform_defaults(request, settings):
     """Delay 0 for computers, a cold engine cache, and eager Celery except for tests that use
     the real worker process (fixture ``celery_worker_process``, integration run only)."""
+    from django.utils import translation
+
     from games import engine_store
     from mahjongsite.celery import app
 
@@ -30,7 +32,9 @@ def _platform_defaults(request, settings):
     app.conf.task_always_eager = not any(f in request.fixturenames for f in REAL_WORKER_FIXTURES)
     app.conf.task_eager_propagates = True
     engine_store.clear()
+    translation.activate(settings.LANGUAGE_CODE)   # a request in Spanish leaves its thread in Spanish
     yield
+    translation.deactivate()
     app.conf.task_always_eager = eager
     engine_store.clear()
 

@@ -118,8 +118,13 @@ async def still_results(clients, game: Game, seq: int) -> None:
 
 
 async def next_hand_everywhere(clients, game: Game) -> None:
+    """Every client is sent the next hand: waits for that state (an event, bounded by
+    ``WAIT``) instead of taking whatever arrived within a quiet interval, which a loaded
+    machine can stretch past the results state of the first press."""
     for comm in clients:
-        view = (await settle(comm))["view"]
+        view = (await next_state(comm))["view"]
+        while view["phase"] == "hand_over":
+            view = (await next_state(comm))["view"]
         assert view["phase"] in ("turn", "claim") and view["hand_result"] is None
     game = await reload(game)
     assert game.hands_started == 2

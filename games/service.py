@@ -255,6 +255,8 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
         row.final_scores = public.get("scores")
         row.game_result = public.get("game_result")
         row.pending_computer_seats = []
+        if row.ranked:             # P-RATE-3, P-SYS-5: settle once, after this commit
+            _queue_settlement_on_commit(row.pk)
     if "log_base" not in row.__dict__:                # a locked_row: write what a move changes
         row.save(update_fields=_WRITE_FIELDS)
     else:
@@ -293,6 +295,15 @@ def locked_row(game_id: int) -> Game:
     """The game row locked for update (``select_for_update``), without the log's base column
     (read the log with ``Game.log``). Raises ``Game.DoesNotExist``."""
     return Game.objects.select_for_update().defer("log_base", "preset_snapshot").get(pk=game_id)
+
+
+def _queue_settlement_on_commit(game_id: int) -> None:
+    """After the commit that finished a ranked game, queue its rating settlement on the
+    default queue (P-RATE-3, P-SYS-5; ``leaderboard.settlement.queue_settlement``). Games that
+    are not ranked, abandoned or aborted never get here."""
+    from leaderboard.settlement import queue_settlement
+
+    transaction.on_commit(lambda: queue_settlement(game_id))
 
 
 def _write(game_id: int, mutate) -> Game | None:

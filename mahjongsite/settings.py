@@ -254,6 +254,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": SWEEP_INTERVAL,
                                 "options": {"expires": 5 * SWEEP_INTERVAL}},
     "close-idle-games": {"task": "games.tasks.close_idle_games", "schedule": 3600.0},   # P-TABLE-9
+    # Settlements whose task was lost (P-RATE-3 "safe to retry"); on the default queue.
+    "settle-missed-games": {"task": "leaderboard.tasks.settle_missed", "schedule": 60.0},
 }
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -286,6 +288,14 @@ RESULTS_SCREEN_SECONDS = float(os.environ.get("MP_RESULTS_SCREEN_SECONDS", "15")
 RESULTS_ADVANCE_SECONDS = RESULTS_SCREEN_SECONDS      # older name of the same constant
 INITIAL_RATING = 1500                 # P-RATE-1
 PROVISIONAL_GAMES = 20                # P-RATE-6
+# OpenSkill Plackett-Luce parameters (P-RATE-5, platform.md §21), rating points.
+RATING_MU0 = 1500.0
+RATING_SIGMA0 = 500.0
+RATING_BETA = 750.0
+RATING_TAU = 5.0
+LEADERBOARD_ACTIVE_DAYS = 30          # P-RATE-6, P-LB-1 activity window
+LEADERBOARD_PAGE_SIZE = 50            # P-LB-1
+REPORTS_PER_DAY = 10                  # P-FAIR-2
 IDLE_UNTIMED_CLOSE_HOURS = 72         # P-TABLE-9
 EMAIL_CONFIRM_MAX_AGE = 7 * 24 * 3600  # seconds a confirmation link stays valid
 # P-CONN-4: the newest connection of a seat takes it over; the older one is told "Opened

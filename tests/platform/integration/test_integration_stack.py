@@ -26,6 +26,8 @@ INNER_TESTS = [
     "tests/platform/integration/inner_timed_flow.py",
     "tests/platform/integration/inner_channel_layer.py",
     "tests/platform/integration/inner_presence_flow.py",
+    "tests/platform/integration/inner_ratings.py",
+    "tests/platform/test_ratings_settlement.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
     "tests/platform/test_clocks.py",

@@ -44,6 +44,9 @@ def family_of(preset_name: str) -> str | None:
     return None if family is None else str(family)
 
 
+FAMILIES = (("riichi", "Riichi"), ("taiwanese", "Taiwanese"))
+
+
 def families() -> list[tuple[str, str]]:
     """``[(id, translated label)]`` of the preset families, Riichi first."""
     return [(str(value), str(label)) for value, label in Family.choices]

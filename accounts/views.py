@@ -71,8 +71,10 @@ def profile(request, username: str):
     if own:
         from games.selectors import games_of
         games = games_of(user)[:50]
+    from leaderboard.profiles import profile_context
     return render(request, "accounts/profile.html", {
         "profile_user": user, "own": own, "ratings": rating_rows(user), "games": games,
+        **profile_context(user),           # ratings, history chart, rated games (P-LB-5)
     })
 
 

@@ -64,8 +64,8 @@ def test_j1_sign_up_confirm_and_profile(client):
     # Step 5: the profile shows 1500? and the provisional count for both families.
     page = client.get(reverse("profile", args=["carol"])).content.decode()
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
-    assert "Riichi 1500? 0 Provisional: 0 of 20 rated games" in text
-    assert "Taiwanese 1500? 0 Provisional: 0 of 20 rated games" in text
+    assert "Riichi 1500? ± 500 0 Provisional: 0 of 20 rated games" in text
+    assert "Taiwanese 1500? ± 500 0 Provisional: 0 of 20 rated games" in text
 
 
 def test_p_acct_2_tampered_confirmation_link_is_refused(client):

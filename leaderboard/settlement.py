@@ -36,6 +36,11 @@ log = logging.getLogger("games")
 #: End reasons of a game that ended under the game-end rules (P-RATE-2, P-REPLAY-2).
 RATED_END_REASONS = frozenset({"normal", "bust", "auto_stop", "automatic_stop", ""})
 
+#: The ``Rating`` columns a settlement writes.
+RATING_FIELDS = ("mu", "sigma", "games", "tenhou_r", "last_rated_at", "first", "second", "third",
+                 "fourth", "result_sum", "result_games", "score_sum", "hands", "wins", "deal_ins",
+                 "username", "is_computer")
+
 SETTLED = "settled"
 ALREADY = "already_settled"
 NOT_RATED = "not_rated"
@@ -153,10 +158,8 @@ def _settle_locked(game: Game, seats, family: str) -> None:
         row.is_computer = seat.user.is_computer
     Settlement.objects.create(game=game, family=family)
     RatingChange.objects.bulk_create(changes)
-    Rating.objects.bulk_update(rows, [
-        "mu", "sigma", "games", "tenhou_r", "last_rated_at", "first", "second", "third", "fourth",
-        "result_sum", "result_games", "score_sum", "hands", "wins", "deal_ins", "username",
-        "is_computer"])
+    for row in rows:           # four plain UPDATEs: far cheaper than bulk_update's CASE chains
+        row.save(update_fields=RATING_FIELDS)
     log.info("settled game %s (%s): %s", game.pk, family,
              ", ".join(f"{c.user_id} {c.mu_before:.1f}->{c.mu_after:.1f}" for c in changes))
 

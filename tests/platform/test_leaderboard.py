@@ -207,3 +207,12 @@ def test_p_rate_6_profile_shows_the_provisional_mark_until_20_games(client):
     client.force_login(row.user)
     me = client.get("/api/me/").json()
     assert me["ratings"][0]["rating"] == "1612" and me["ratings"][1]["rating"] == "1500?"
+
+
+def test_p_lb_2_leaderboard_and_refusals_in_spanish(client):
+    client.cookies["django_language"] = "es"
+    body = client.get(reverse("leaderboard"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Clasificación" in body and "Cómo funciona la clasificación" in body
+    missing = client.get(reverse("leaderboard"), {"page": 4}, HTTP_ACCEPT_LANGUAGE="es")
+    assert missing.status_code == 404
+    assert "La página 4 no existe" in missing.content.decode()

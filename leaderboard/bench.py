@@ -227,8 +227,10 @@ def main(argv=None) -> int:
         bench_leaderboard(args.players)
         bench_profile(args.history)
     finally:
-        if dropped:
+        if dropped and os.environ.get("MP_BENCH_KEEP") != "1":
             _drop_database(dropped)
+        elif dropped:
+            print(f"kept database {dropped} (MP_BENCH_KEEP=1)")
     return 0
 
 

@@ -75,6 +75,9 @@ class Rating(models.Model):
             models.Index(fields=["family", "-mu", "-games", "username"], name="lb_rating_human_rank",
                          condition=Q(is_computer=False, flagged=False, games__gte=20),
                          include=["last_rated_at", "sigma", "user_id", "is_computer"]),
+            # P-LB-1: the ranking's COUNT (pages) as a narrow index-only range scan.
+            models.Index(fields=["family", "last_rated_at"], name="lb_rating_human_active",
+                         condition=Q(is_computer=False, flagged=False, games__gte=20)),
             # P-LB-4: the Computers tab.
             models.Index(fields=["family", "-mu", "-games", "username"], name="lb_rating_computer_rank",
                          condition=Q(is_computer=True, games__gte=20),

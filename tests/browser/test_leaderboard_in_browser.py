@@ -46,6 +46,13 @@ print("seeded")
 """
 
 
+def _shot(page, name: str) -> None:
+    """Full-page screenshot into ``MP_SCREENSHOTS`` when set (for a person to look at)."""
+    folder = os.environ.get("MP_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
 def _seed(server, username: str) -> None:
     env = {k: v for k, v in os.environ.items()
            if k not in {"DATABASE_URL", "REDIS_URL", "MP_INTEGRATION_INNER"}}
@@ -72,6 +79,7 @@ def test_j7_leaderboard_and_profile_with_its_rating_chart(live_server_proc, brow
     assert mine.count() == 1 and username in mine.inner_text()           # J7 step 3
     assert "Your rank:" in page.inner_text("[data-role=own-position]")
     assert "provisional until you have completed 20 rated games" in page.inner_text("section.explain")
+    _shot(page, "leaderboard")
     page.click("a:has-text('Riichi: Computers')")                        # P-LB-4
     page.wait_for_selector("[data-role=ranking]")
     assert "computer" in page.inner_text("[data-role=ranking]")
@@ -82,6 +90,7 @@ def test_j7_leaderboard_and_profile_with_its_rating_chart(live_server_proc, brow
     box = chart.bounding_box()
     assert box and box["width"] > 200 and box["height"] > 60             # drawn, not empty
     assert page.locator("#rating-riichi svg polyline.line").count() == 1
+    _shot(page, "profile")
     table = page.locator("#rating-riichi [data-role=rated-games] tbody tr")
     assert table.count() == 20                                           # latest 20 + "All 21"
     assert "/replay/" in table.first.locator("a").get_attribute("href")

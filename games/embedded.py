@@ -60,17 +60,25 @@ def _sweeper() -> None:
         log.exception("could not reissue the clocks of timed games at start-up")
     from django.conf import settings
 
-    last_close = None
+    from leaderboard.tasks import settle_missed
+
+    last_close = last_settle = None
     while True:
         try:
             sweep_pending.delay(0.0 if _first_sweep() else None)
             if last_close is None or time.monotonic() - last_close >= IDLE_CLOSE_INTERVAL:
                 last_close = time.monotonic()
                 close_idle_games.delay()
+            if last_settle is None or time.monotonic() - last_settle >= SETTLE_MISSED_INTERVAL:
+                last_settle = time.monotonic()
+                settle_missed.delay()          # ranked games whose settlement was lost (P-RATE-3)
         except Exception:
             log.exception("sweeper could not queue its tasks")
         time.sleep(settings.SWEEP_INTERVAL)
 
+
+#: Seconds between catch-ups of lost rating settlements (as Celery beat's "settle-missed-games").
+SETTLE_MISSED_INTERVAL = 60.0
 
 _swept = False
 

@@ -216,3 +216,13 @@ def test_p_lb_2_leaderboard_and_refusals_in_spanish(client):
     missing = client.get(reverse("leaderboard"), {"page": 4}, HTTP_ACCEPT_LANGUAGE="es")
     assert missing.status_code == 404
     assert "La página 4 no existe" in missing.content.decode()
+
+
+def test_p_lb_1_a_renamed_account_keeps_its_place_under_its_new_name():
+    row = rated("oldname", mu=1700)
+    user = row.user
+    user.username = "newname"
+    user.save()
+    assert names() == ["newname"]
+    user.save(update_fields=["last_login"])              # log-ins touch nothing
+    assert names() == ["newname"]

@@ -46,6 +46,18 @@ print("seeded")
 """
 
 
+LISTEN_CSP = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+});
+"""
+
+
+def _no_csp_violation(page) -> None:
+    assert page.evaluate("window.__cspViolations") == [], page.url
+
+
 def _shot(page, name: str) -> None:
     """Full-page screenshot into ``MP_SCREENSHOTS`` when set (for a person to look at)."""
     folder = os.environ.get("MP_SCREENSHOTS")
@@ -66,7 +78,8 @@ def _seed(server, username: str) -> None:
 
 def test_j7_leaderboard_and_profile_with_its_rating_chart(live_server_proc, browser):
     server = live_server_proc
-    context, page, errors = open_page(browser)
+    context, page, errors = open_page(browser, enforce_csp=True)       # the site's strict CSP
+    context.add_init_script(LISTEN_CSP)
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     username = f"lb{int(time.time() * 1000) % 10_000_000}"
     sign_up(page, server.url, username)
@@ -80,6 +93,7 @@ def test_j7_leaderboard_and_profile_with_its_rating_chart(live_server_proc, brow
     assert "Your rank:" in page.inner_text("[data-role=own-position]")
     assert "provisional until you have completed 20 rated games" in page.inner_text("section.explain")
     _shot(page, "leaderboard")
+    _no_csp_violation(page)
     page.click("a:has-text('Riichi: Computers')")                        # P-LB-4
     page.wait_for_selector("[data-role=ranking]")
     assert "computer" in page.inner_text("[data-role=ranking]")
@@ -91,11 +105,13 @@ def test_j7_leaderboard_and_profile_with_its_rating_chart(live_server_proc, brow
     assert box and box["width"] > 200 and box["height"] > 60             # drawn, not empty
     assert page.locator("#rating-riichi svg polyline.line").count() == 1
     _shot(page, "profile")
+    _no_csp_violation(page)
     table = page.locator("#rating-riichi [data-role=rated-games] tbody tr")
     assert table.count() == 20                                           # latest 20 + "All 21"
     assert "/replay/" in table.first.locator("a").get_attribute("href")
     page.click("a:has-text('All 21 rated games')")
     page.wait_for_selector("[data-role=rated-games]")
     assert page.locator("[data-role=rated-games] tbody tr").count() == 21
+    _no_csp_violation(page)
     assert not errors, errors                                            # no script or CSP errors
     context.close()

@@ -99,7 +99,7 @@ def finished_ranked_game(users, final_scores, *, preset_name: str = "riichi", ra
         preset_snapshot={}, game_format="east" if known else "full", clock=Game.Clock.STANDARD,
         status=status, end_reason=end_reason, created_by=next(u for u in users if not u.is_computer),
         finished_at=finished_at, final_scores=list(final_scores), game_result=record,
-        log=log or {}, phase="game_over")
+        log_base=log or {}, log_length=len((log or {}).get("entries") or ()), phase="game_over")
     for seat, user in enumerate(users):
         Seat.objects.create(game=row, seat=seat, user=user)
     return row

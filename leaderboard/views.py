@@ -88,7 +88,8 @@ def report(request):
     game = None
     game_id = source.get("game") or ""
     if game_id:
-        game = Game.objects.filter(pk=game_id).first() if game_id.isdigit() else None
+        ok = game_id.isascii() and game_id.isdigit() and len(game_id) <= 18   # fits any id column
+        game = Game.objects.filter(pk=int(game_id)).first() if ok else None
         if game is None:
             raise Http404(_("No such game."))
     players = None

@@ -223,7 +223,9 @@ PATHS = ["/", "/practice/", "/games/", "/games/{id}/", "/games/{id}/review/", "/
          "/accounts/signup/", "/accounts/login/", "/accounts/confirm/resend/", "/accounts/confirm/{s}/",
          "/accounts/password_reset/", "/accounts/password_change/", "/accounts/reset/{s}/{s}/",
          "/players/{s}/", "/computers/", "/i18n/setlang/", "/api/me/", "/api/games/", "/api/games/{id}/",
-         "/api/games/{id}/log/", "/api/games/{id}/replay/", "/api/games/{id}/actions/", "/admin/login/"]
+         "/api/games/{id}/log/", "/api/games/{id}/replay/", "/api/games/{id}/actions/", "/admin/login/",
+         "/leaderboard/", "/leaderboard/{s}/", "/leaderboard/{s}/computers/", "/players/{s}/rated/{s}/",
+         "/report/", "/api/leaderboard/{s}/", "/api/leaderboard/riichi/computers/"]
 BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
               "text/plain", "application/json; charset=latin-1", "application/xml", ""]
 
@@ -295,6 +297,13 @@ def test_fuzz_hostile_http_requests_never_get_a_500_and_change_nothing(kind, tab
     @example(request=("/api/games/{id}/replay/", "GET", ids[2], "x", {"hand": "9" * 5000}, None, "", True))
     @example(request=("/api/games/{id}/", "GET", 2 ** 63, "x", {}, None, "", True))
     @example(request=("/players/{s}/", "GET", 0, "x" * 3000, {}, None, "", False))
+    @example(request=("/report/", "POST", 0, "x", {}, "game=" + "9" * 5000 + "&account=mallory&category=other",
+                      "application/x-www-form-urlencoded", True))
+    @example(request=("/report/", "GET", 0, "x", {"game": "²"}, None, "", True))
+    @example(request=("/report/", "GET", 0, "x", {"game": "9" * 30, "hand": "-1"}, None, "", True))
+    @example(request=("/leaderboard/", "GET", 0, "x", {"page": "9" * 5000}, None, "", True))
+    @example(request=("/api/leaderboard/{s}/", "GET", 0, "riichi", {"page": "²"}, None, "", False))
+    @example(request=("/players/{s}/rated/{s}/", "GET", 0, "riichi", {"page": "9" * 5000}, None, "", False))
     def run(request):
         path, method, game_id, segment, query, body, content_type, signed_in = request
         url = path.replace("{id}", str(game_id)).replace("{s}", segment)

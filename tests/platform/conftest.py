@@ -96,21 +96,27 @@ class _Worker:
                 pytest.fail(f"the Celery worker did not start:\n{self.proc.stdout.read()[-3000:]}")
 
     def stop(self) -> None:
-        import subprocess
+        stop_server_process(self.proc, self.application_name)
 
-        from django.db import connection
 
-        self.proc.terminate()
+def stop_server_process(proc, application_name: str) -> None:
+    """Stop a server subprocess of the integration run (terminate, then kill after 15 s) and
+    end the PostgreSQL sessions it opened under ``application_name``: they may outlive it
+    briefly, and the test database could then not be dropped."""
+    import subprocess
+
+    from django.db import connection
+
+    if proc.poll() is None:
+        proc.terminate()
         try:
-            self.proc.wait(timeout=15)
+            proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        with connection.cursor() as cursor:
-            # The worker's server-side sessions may outlive it briefly; end them so the test
-            # database can be dropped.
-            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                           "WHERE application_name = %s", [self.application_name])
+            proc.kill()
+            proc.wait()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE application_name = %s", [application_name])
 
 
 @pytest.fixture

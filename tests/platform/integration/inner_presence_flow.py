@@ -19,6 +19,7 @@ import time
 
 import pytest
 from channels.db import database_sync_to_async
+from conftest import stop_server_process
 from django.db import connection
 
 from games import presence, service
@@ -72,16 +73,7 @@ class Daphne:
         self.proc.wait(timeout=WAIT)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                           "WHERE application_name = %s", [self.application_name])
+        stop_server_process(self.proc, self.application_name)
 
 
 @pytest.fixture

@@ -80,6 +80,17 @@ def _my_game(request, pk: int) -> tuple[Game, int]:
     return game, seat
 
 
+def _reviewable_game(request, pk: int) -> tuple[Game, int | None]:
+    """The game and my seat (``None`` for a private game's invited spectator once it has
+    ended, P-REPLAY-3); 404 for anyone else."""
+    game = get_object_or_404(Game, pk=pk)
+    seat = seat_of(game, request.user)
+    if seat is None and not review_allowed(game, request.user):
+        from django.http import Http404
+        raise Http404("not your game")
+    return game, seat
+
+
 class GameListCreate(APIView):
     """GET: my games, newest first. POST: start a practice game (P-PRAC-1)."""
 
@@ -132,7 +143,7 @@ class GameLog(APIView):
 
     @extend_schema(responses={200: GameLogSerializer, 403: OpenApiResponse(ErrorSerializer)})
     def get(self, request, pk: int):
-        game, _seat = _my_game(request, pk)
+        game, _seat = _reviewable_game(request, pk)
         if not review_allowed(game, request.user):
             return Response({"type": "error", "code": "not_allowed", "rule": "P-REPLAY-3",
                              "message": "the log is available once the hand has ended"},
@@ -186,7 +197,7 @@ class GameReplay(APIView):
         responses={200: ReplaySerializer, 403: OpenApiResponse(ErrorSerializer),
                    404: OpenApiResponse(description="not a game of mine, or no such hand")})
     def get(self, request, pk: int):
-        game, seat = _my_game(request, pk)
+        game, seat = _reviewable_game(request, pk)
         if not review_allowed(game, request.user):
             return Response({"type": "error", "code": "not_allowed", "rule": "P-REPLAY-3",
                              "message": "a hand can be replayed once it has ended"},

@@ -20,7 +20,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import inbound, presence, ratelimit, service
+from . import inbound, presence, ratelimit, service, tables
 from .models import Game, Seat
 from .notify import group_name, remember_server_loop
 from .views_state import state_message, table_snapshot
@@ -55,6 +55,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     seat: int | None = None
     seat_pk: int | None = None  # the Seat row whose presence lease this connection holds
     sent_version: int = -1      # state_version of the last state sent (skip repeats)
+    spectator: bool = False     # an invited spectator of a private table (P-SPECT-4/-5)
 
     async def __call__(self, scope, receive, send):
         """Run the consumer; however it ends (even cancelled, without ``disconnect``), this
@@ -73,7 +74,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._refuse(4401, "not_allowed", "Your session has ended; please log in again.")
             return
         self.seat, self.seat_pk = await database_sync_to_async(self._find_seat)(user)
-        if self.seat is None:      # practice games have no spectators (P-PRAC-3)
+        if self.seat is None:
+            # Only accounts the host invited watch a private table, live and with hands hidden
+            # (P-SPECT-1/-4); practice games have no spectators (P-PRAC-3).
+            if await database_sync_to_async(self._invited_spectator)(user):
+                await self._connect_spectator(user)
+                return
             await self._refuse(4403, "not_allowed", "You are not a player at this table.")
             return
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
@@ -104,6 +110,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": "error", "code": error, "message": message, "rule": None}))
         await self.close(code=code)
 
+    def _invited_spectator(self, user) -> bool:
+        if not 0 < self.game_id < 2 ** 63:         # beyond any id column: nobody's table
+            return False
+        game = Game.objects.filter(pk=self.game_id).first()
+        return game is not None and tables.is_invited_spectator(game, user)
+
+    async def _connect_spectator(self, user) -> None:
+        """Join as a read-only spectator: the public view ``view(None)``, no pending options
+        (P-SPECT-3/-5); the players are told the spectator count changed."""
+        self.spectator = True
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        await self.accept()
+        await database_sync_to_async(tables.spectator_arrived)(self.game_id, self.channel_name, user)
+        await self.send_state()
+        await self._presence_changed()
+
     def _find_seat(self, user) -> tuple[int | None, int | None]:
         """``(seat number, Seat pk)`` of ``user`` at this table, ``(None, None)`` if none."""
         if not 0 < self.game_id < 2 ** 63:         # beyond any id column: nobody's table
@@ -126,6 +148,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
 
     async def disconnect(self, code):
+        if self.spectator:
+            await database_sync_to_async(tables.spectator_left)(self.channel_name)
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+            await self._presence_changed()
+            return
         if self.seat is not None and self.seat_pk is not None:
             presence.drop(self.channel_name)
             # A clean close ends the lease at once; one that never gets here expires (P-CONN-2).
@@ -166,7 +193,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("not_allowed", "The server could not handle that message.")
 
     async def _handle(self, text_data, bytes_data):
-        if self.seat is None:          # a refused connection, closing: nothing is handled
+        if self.seat is None and not self.spectator:   # a refused connection, closing: nothing is handled
             await self.send_error("not_allowed", "You are not a player at this table.")
             return
         if text_data is None:
@@ -182,7 +209,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         kind = message.get("type")
         if kind == "ping":
+            if self.spectator:     # the spectator lease is renewed by the client's pings
+                await database_sync_to_async(tables.spectator_arrived)(
+                    self.game_id, self.channel_name, self.scope["user"])
             await self.send(text_data=json.dumps({"type": "pong"}))
+        elif self.spectator and kind in ("action", "continue"):
+            await self.send_error("not_allowed", "Spectators cannot act.", "P-SPECT-5")
         elif kind == "action":
             await self._service(service.submit_action, self.game_id, self.seat,
                                 message.get("action"), message.get("seq"))

@@ -36,3 +36,13 @@ class PracticeForm(forms.Form):
         self.fields["strength"].choices = [(k, STRENGTH_NAMES.get(k, label))   # translated (P-BOT-2)
                                            for k, label in available_strengths().items()]
         self.fields["strength"].initial = default_strength()
+
+
+class PrivateTableForm(forms.Form):
+    """Create a private table (P-TABLE-6, J3 steps 2–4): preset family, any clock including
+    Untimed, and whether the host may invite spectators. Never rated (P-TABLE-10)."""
+
+    family = forms.ChoiceField(label=_("Game"), choices=[("riichi", _("Riichi — East round"))],
+                               initial="riichi")
+    clock = forms.ChoiceField(label=_("Clock"), choices=CLOCK_CHOICES, initial="untimed")
+    allow_spectators = forms.BooleanField(label=_("Allow invited spectators"), required=False)

@@ -176,3 +176,102 @@ def store_whole_log(game_id: int, log: dict, **fields) -> None:
     dropped by the caller (``engine_store.clear``/``forget``) when the version is unchanged."""
     LogEntry.objects.filter(game_id=game_id).delete()
     Game.objects.filter(pk=game_id).update(log_base=log, log_length=len(log.get("entries") or ()), **fields)
+
+
+class Table(models.Model):
+    """A table before its game starts: the waiting room (P-TABLE-5/-6/-7/-8, J3).
+
+    Private tables (P-TABLE-6) are created by a host, filled by invitations (``Invitation``,
+    by username) or the invite link (``invite_token``, valid while ``status`` is open) and
+    started by the host; public tables (P-TABLE-5, later) reuse the same rows. When the game
+    starts, ``game`` points at it and ``status`` becomes started; a closed table never starts.
+    """
+
+    class Kind(models.TextChoices):
+        PRIVATE = "private", _("Private")
+        PUBLIC = "public", _("Public")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        STARTED = "started", _("Started")
+        CLOSED = "closed", _("Closed")
+
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PRIVATE)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN,
+                              db_index=True)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                             related_name="hosted_tables")
+    preset_name = models.CharField(max_length=40, default="riichi")   # the family's preset
+    clock = models.CharField(max_length=16, choices=Game.Clock.choices, default=Game.Clock.UNTIMED)
+    allow_spectators = models.BooleanField(default=False)              # P-SPECT-1
+    invite_token = models.CharField(max_length=64, unique=True)        # P-TABLE-6 invite link
+    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="table")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=0)   # +1 per change (room notices)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk} ({self.kind}, {self.status})"
+
+
+class TableSeat(models.Model):
+    """An occupied seat of a waiting table (``position`` 0..3 is only the waiting-room place;
+    seat winds are drawn at the start, P-TABLE-8). A computer's ``strength`` is its own."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                             related_name="table_seats")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="games_tableseat_unique_position"),
+            models.UniqueConstraint(fields=["table", "user"], name="games_tableseat_one_per_account"),
+            models.CheckConstraint(condition=models.Q(position__lte=3), name="games_tableseat_0_to_3"),
+        ]
+
+
+class Invitation(models.Model):
+    """An invitation by username to a table, as a player or as a spectator (P-TABLE-6,
+    P-SPECT-1): an in-site notification until answered. An invited spectator may watch the
+    table's game live (P-SPECT-4) and review it afterwards (P-REPLAY-3) unless they declined."""
+
+    class Role(models.TextChoices):
+        PLAYER = "player", _("Player")
+        SPECTATOR = "spectator", _("Spectator")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="invitations")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING,
+                              db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user", "role"], name="games_invitation_unique"),
+        ]
+
+
+class SpectatorLease(models.Model):
+    """One live spectator connection to a game (P-SPECT-5: players see how many). Like seat
+    presence it heals by itself: it counts only while ``until`` is in the future and the
+    connection renews it on every ping, so a crashed process's spectators drop out."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectator_leases")
+    channel = models.CharField(max_length=200, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    until = models.DateTimeField(db_index=True)

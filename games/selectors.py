@@ -24,8 +24,16 @@ def review_allowed(game: Game, user) -> bool:
     game runs, its ended hands may be reviewed; the hand in progress never is (callers serve
     only ``reviewable_log(game)``). Any other table (people at it): only its players, and
     only once the game has ended — while it runs none of its hands can be reviewed, since
-    the replay opens every hand (P-REPLAY-3, P-FAIR-6)."""
-    if not user.is_authenticated or not game.seats.filter(user=user).exists():
+    the replay opens every hand (P-REPLAY-3, P-FAIR-6); a private game's invited spectators
+    too, once it has ended."""
+    if not user.is_authenticated:
+        return False
+    if not game.seats.filter(user=user).exists():
+        # A private game's invited spectators review it like its players once it has
+        # ended (P-REPLAY-3); nobody else.
+        if game.kind == Game.Kind.PRIVATE and game.status != Game.Status.ACTIVE:
+            from .tables import is_invited_spectator
+            return is_invited_spectator(game, user)
         return False
     if game.kind != Game.Kind.PRACTICE:
         return game.status != Game.Status.ACTIVE

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import table_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -9,4 +9,9 @@ urlpatterns = [
     path("games/<int:pk>/", views.table, name="table"),
     path("games/<int:pk>/review/", views.review, name="review"),
     path("games/<int:pk>/replay/", views.replay_viewer, name="replay"),
+    path("tables/new/", table_views.new_table, name="new_table"),
+    path("tables/<int:pk>/", table_views.room, name="room"),
+    path("tables/<int:pk>/do/", table_views.room_action, name="room_action"),
+    path("tables/join/<str:token>/", table_views.join_table, name="join_table"),
+    path("invitations/<int:pk>/answer/", table_views.answer_invitation, name="answer_invitation"),
 ]

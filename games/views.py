@@ -13,6 +13,7 @@ from . import limits, replay, replay_frames, service
 from .display import action_display, hand_label
 from .forms import PracticeForm
 from .models import Game
+from .tables import is_invited_spectator, open_table_of
 from .selectors import (games_of, review_allowed, reviewable_actions, reviewable_log,
                         unfinished_games_of)
 from .views_state import players_of, seat_of
@@ -26,6 +27,7 @@ def lobby(request):
             "form": PracticeForm(),
             "unfinished": list(unfinished_games_of(request.user)[:20]),
             "recent": list(games_of(request.user).exclude(status=Game.Status.ACTIVE)[:10]),
+            "open_table": open_table_of(request.user),
         }
     return render(request, "lobby/lobby.html", context)
 
@@ -55,7 +57,9 @@ def table(request, pk: int):
     """The live table page; the JavaScript client connects to ``ws_path`` (wsproto)."""
     game = get_object_or_404(Game, pk=pk)
     my_seat = seat_of(game, request.user)
-    if my_seat is None:              # practice has no spectators (P-PRAC-3)
+    # Practice has no spectators (P-PRAC-3); a private table's invited spectators watch live
+    # with hands hidden (P-SPECT-4). A player always gets their own seat, never a spectator view.
+    if my_seat is None and not is_invited_spectator(game, request.user):
         raise Http404("not your game")
     players = players_of(game)
     return render(request, "games/table.html", {
@@ -102,7 +106,7 @@ def replay_viewer(request, pk: int):
     player is sent back to the table."""
     game = get_object_or_404(Game, pk=pk)
     my_seat = seat_of(game, request.user)
-    if my_seat is None:
+    if my_seat is None and not review_allowed(game, request.user):   # P-REPLAY-3
         raise Http404("not your game")
     if not review_allowed(game, request.user):
         messages.info(request, _("The hand can be reviewed once it has ended."))

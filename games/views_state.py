@@ -143,7 +143,17 @@ def game_info(game: Game, my_seat: int | None) -> dict:
         "kind": game.kind, "format": game.game_format, "clock": game.clock,
         "status": game.status, "players": players_of(game, seats), "my_seat": my_seat,
         "timer": timer_of(game, my_seat, seats),
+        "spectators": _spectators(game),
     }
+
+
+def _spectators(game: Game) -> int:
+    """How many invited spectators watch a private game now (P-SPECT-5: the number, not
+    their names); 0 for other kinds."""
+    if game.kind != Game.Kind.PRIVATE:
+        return 0
+    from .tables import spectator_count
+    return spectator_count(game.pk)
 
 
 def seat_view(game: Game, seat: int | None) -> dict:

@@ -3,6 +3,7 @@ from django.urls import path
 
 from accounts.api import MeView
 from games import api as games_api
+from games import table_api
 from leaderboard import api as leaderboard_api
 
 urlpatterns = [
@@ -15,4 +16,16 @@ urlpatterns = [
     path("leaderboard/<str:family>/", leaderboard_api.LeaderboardView.as_view(), name="api-leaderboard"),
     path("leaderboard/<str:family>/computers/", leaderboard_api.ComputerLeaderboardView.as_view(),
          name="api-leaderboard-computers"),
+    path("tables/", table_api.TableCreate.as_view(), name="api-tables"),
+    path("tables/join/", table_api.TableJoin.as_view(), name="api-table-join"),
+    path("tables/<int:pk>/", table_api.TableDetail.as_view(), name="api-table"),
+    path("tables/<int:pk>/computers/", table_api.TableComputers.as_view(), name="api-table-computers"),
+    path("tables/<int:pk>/computers/<int:position>/", table_api.TableComputerRemove.as_view(),
+         name="api-table-computer"),
+    path("tables/<int:pk>/invitations/", table_api.TableInvite.as_view(), name="api-table-invite"),
+    path("tables/<int:pk>/start/", table_api.TableStart.as_view(), name="api-table-start"),
+    path("tables/<int:pk>/close/", table_api.TableClose.as_view(), name="api-table-close"),
+    path("tables/<int:pk>/leave/", table_api.TableLeave.as_view(), name="api-table-leave"),
+    path("invitations/", table_api.InvitationList.as_view(), name="api-invitations"),
+    path("invitations/<int:pk>/", table_api.InvitationAnswer.as_view(), name="api-invitation"),
 ]

@@ -81,12 +81,16 @@ def _my_game(request, pk: int) -> tuple[Game, int]:
 
 
 def _reviewable_game(request, pk: int) -> tuple[Game, int | None]:
-    """The game and my seat (``None`` for a private game's invited spectator once it has
-    ended, P-REPLAY-3); 404 for anyone else."""
+    """The game and my seat (``None`` for a private game's invited spectator, P-REPLAY-3);
+    404 for anyone else."""
     game = get_object_or_404(Game, pk=pk)
     seat = seat_of(game, request.user)
     if seat is None and not review_allowed(game, request.user):
         from django.http import Http404
+
+        from .tables import is_invited_spectator
+        if is_invited_spectator(game, request.user):
+            return game, None          # the callers answer 403 until the game has ended
         raise Http404("not your game")
     return game, seat
 

@@ -79,7 +79,7 @@ def review(request, pk: int):
     action in order with its server time, and the stored hand results."""
     game = get_object_or_404(Game, pk=pk)
     if not review_allowed(game, request.user):
-        if seat_of(game, request.user) is None:
+        if seat_of(game, request.user) is None and not is_invited_spectator(game, request.user):
             raise Http404("not your game")
         messages.info(request, _("The hand can be reviewed once it has ended."))
         return redirect("table", pk=game.pk)
@@ -106,7 +106,8 @@ def replay_viewer(request, pk: int):
     player is sent back to the table."""
     game = get_object_or_404(Game, pk=pk)
     my_seat = seat_of(game, request.user)
-    if my_seat is None and not review_allowed(game, request.user):   # P-REPLAY-3
+    if (my_seat is None and not review_allowed(game, request.user)
+            and not is_invited_spectator(game, request.user)):        # P-REPLAY-3
         raise Http404("not your game")
     if not review_allowed(game, request.user):
         messages.info(request, _("The hand can be reviewed once it has ended."))

@@ -1,0 +1,99 @@
+"""J3 in real browsers, two people in two browser contexts: the host creates a private table,
+the friend joins by the invite link and the host's waiting room shows them without a reload,
+the host fills the other seats with computers and presses Start, both are taken to the game
+and both play by clicking until the hand ends (P-TABLE-6/-7/-8, P-PLAY-2, P-CONN-5).
+
+Untimed, so that nothing depends on how fast the machine is (the brief allows Untimed when
+Blitz would make the test timing-dependent).
+"""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from browser_helpers import open_page, sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+PLAY_TIMEOUT = 300.0  # seconds for the whole hand, both people clicking (a bound, not a measure)
+
+
+def _act_once(page) -> bool:
+    """One click-decision on ``page`` if it has one: win, pass a call, or discard by
+    select-then-confirm (P-PLAY-2). Returns whether it acted."""
+    win = page.locator("button[data-action=tsumo]:enabled, button[data-action=ron]:enabled")
+    if win.count():
+        win.first.click()
+        return True
+    pass_button = page.locator("button[data-action=pass]:enabled")
+    if pass_button.count():
+        pass_button.first.click()
+        return True
+    tiles = page.locator(".hand .tile.selectable")
+    if tiles.count():
+        seq = page.locator(".board").get_attribute("data-seq")
+        drawn = page.locator(".hand .drawn .tile.selectable")
+        (drawn.first if drawn.count() else tiles.last).click()
+        selected = page.locator(".hand .tile.selected")
+        if selected.count() == 1:
+            page.click("button[data-action=confirm]")
+            page.wait_for_function(
+                "seq => document.querySelector('.board').dataset.seq !== seq"
+                " || document.querySelector('[data-role=result]') !== null", arg=seq, timeout=20000)
+            return True
+    return False
+
+
+def test_j3_private_table_two_browsers_join_by_link_fill_with_computers_and_play(live_server_proc, browser):
+    server = live_server_proc
+    suffix = int(time.time() * 1000) % 10_000_000
+    host_ctx, host, host_errors = open_page(browser)
+    friend_ctx, friend, friend_errors = open_page(browser)
+    sign_up(host, server.url, f"host{suffix}")
+    sign_up(friend, server.url, f"friend{suffix}")
+
+    # J3 steps 1-4: Create table -> Private, Riichi East round, Untimed; labelled Casual.
+    host.click("[data-role=new-private-table]")
+    assert "Casual — does not affect ratings" in host.content()
+    host.select_option("select[name=clock]", "untimed")
+    host.click("[data-role=create-table]")
+    host.wait_for_url(re.compile(r".*/tables/\d+/$"))
+    link = host.locator("[data-role=invite-link]").input_value()
+    assert "/tables/join/" in link
+
+    # Step 5: the friend opens the link and takes a seat; the host's room shows it live.
+    friend.goto(link)
+    friend.click("[data-role=join]")
+    friend.wait_for_url(re.compile(r".*/tables/\d+/$"))
+    host.wait_for_selector(f"[data-role=seat][data-position='1'] >> text=friend{suffix}", timeout=20000)
+
+    # Step 6: computers into the two empty seats (badge shown), Start (step 7).
+    for position in (2, 3):
+        host.click(f"[data-role=seat][data-position='{position}'] [data-role=add-computer]")
+        host.wait_for_selector(f"[data-role=seat][data-position='{position}'] .badge-computer")
+    # the friend's waiting room follows live too
+    friend.wait_for_selector("[data-role=seat][data-position='3'] .badge-computer", timeout=20000)
+    host.click("[data-role=start]")
+    host.wait_for_url(re.compile(r".*/games/\d+/$"))
+    friend.wait_for_url(re.compile(r".*/games/\d+/$"), timeout=20000)
+    assert host.url == friend.url
+    for page in (host, friend):
+        page.wait_for_selector(".board .seat-me", timeout=30000)
+
+    # Both people play by clicking until the hand's result shows on both pages.
+    deadline = time.monotonic() + PLAY_TIMEOUT
+    acted = {"host": 0, "friend": 0}
+    while not all(p.locator("[data-role=result]").count() for p in (host, friend)):
+        assert time.monotonic() < deadline, f"no hand result within {PLAY_TIMEOUT} s; acted {acted}"
+        did = False
+        for name, page in (("host", host), ("friend", friend)):
+            if not page.locator("[data-role=result]").count() and _act_once(page):
+                acted[name] += 1
+                did = True
+        if not did:
+            host.wait_for_timeout(50)
+    assert acted["host"] >= 1 and acted["friend"] >= 1, acted
+    assert not host_errors and not friend_errors, (host_errors, friend_errors)
+    host_ctx.close()
+    friend_ctx.close()

@@ -225,3 +225,14 @@ def test_openapi_schema_lists_the_table_endpoints(client):
                  "/api/tables/{id}/computers/{position}/", "/api/tables/{id}/start/",
                  "/api/tables/{id}/close/", "/api/tables/{id}/invitations/", "/api/invitations/{id}/"):
         assert path in text, path
+
+
+def test_room_and_invitation_in_spanish(client, people):
+    table = tables.create_private_table(people[0], allow_spectators=True)
+    tables.invite(table.pk, people[0], "friend")
+    page = as_user(client, people[0]).get(reverse("room", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="es")
+    text = page.content.decode()
+    assert "Mesa privada de host" in text and "Informal — no afecta a las puntuaciones" in text
+    assert "Añadir computadora" in text and "Copiar enlace" in text
+    lobby = as_user(client, people[1]).get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "host te invita a una mesa privada." in lobby and "Crear mesa privada" in lobby

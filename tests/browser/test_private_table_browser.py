@@ -13,6 +13,7 @@ import time
 
 import pytest
 from browser_helpers import open_page, sign_up
+from test_csp_in_browser import LISTEN
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -38,9 +39,7 @@ def _act_once(page) -> bool:
         selected = page.locator(".hand .tile.selected")
         if selected.count() == 1:
             page.click("button[data-action=confirm]")
-            page.wait_for_function(
-                "seq => document.querySelector('.board').dataset.seq !== seq"
-                " || document.querySelector('[data-role=result]') !== null", arg=seq, timeout=20000)
+            page.wait_for_selector(f".board:not([data-seq='{seq}']), [data-role=result]", timeout=20000)
             return True
     return False
 
@@ -48,8 +47,12 @@ def _act_once(page) -> bool:
 def test_j3_private_table_two_browsers_join_by_link_fill_with_computers_and_play(live_server_proc, browser):
     server = live_server_proc
     suffix = int(time.time() * 1000) % 10_000_000
-    host_ctx, host, host_errors = open_page(browser)
-    friend_ctx, friend, friend_errors = open_page(browser)
+    # The site's Content-Security-Policy is enforced: the waiting room's script (no inline
+    # code) must work under it, and no page may report a violation.
+    host_ctx, host, host_errors = open_page(browser, enforce_csp=True)
+    friend_ctx, friend, friend_errors = open_page(browser, enforce_csp=True)
+    for ctx in (host_ctx, friend_ctx):
+        ctx.add_init_script(LISTEN)
     sign_up(host, server.url, f"host{suffix}")
     sign_up(friend, server.url, f"friend{suffix}")
 
@@ -74,6 +77,8 @@ def test_j3_private_table_two_browsers_join_by_link_fill_with_computers_and_play
         host.wait_for_selector(f"[data-role=seat][data-position='{position}'] .badge-computer")
     # the friend's waiting room follows live too
     friend.wait_for_selector("[data-role=seat][data-position='3'] .badge-computer", timeout=20000)
+    for page in (host, friend):            # the waiting rooms ran under the policy
+        assert page.evaluate("window.__cspViolations") == []
     host.click("[data-role=start]")
     host.wait_for_url(re.compile(r".*/games/\d+/$"))
     friend.wait_for_url(re.compile(r".*/games/\d+/$"), timeout=20000)
@@ -95,5 +100,7 @@ def test_j3_private_table_two_browsers_join_by_link_fill_with_computers_and_play
             host.wait_for_timeout(50)
     assert acted["host"] >= 1 and acted["friend"] >= 1, acted
     assert not host_errors and not friend_errors, (host_errors, friend_errors)
+    for page in (host, friend):
+        assert page.evaluate("window.__cspViolations") == []
     host_ctx.close()
     friend_ctx.close()

@@ -451,9 +451,10 @@ def is_invited_spectator(game: Game, user) -> bool:
     spectators of their own game (P-SPECT-1)."""
     if user is None or not user.is_authenticated or game.kind != Game.Kind.PRIVATE:
         return False
-    return Invitation.objects.filter(
+    return (Invitation.objects.filter(
         table__game=game, table__allow_spectators=True, user=user, role=Invitation.Role.SPECTATOR,
     ).exclude(status=Invitation.Status.DECLINED).exists()
+        and not game.seats.filter(user=user).exists())
 
 
 # --------------------------------------------------------------------------- spectator leases
@@ -462,7 +463,12 @@ def spectator_arrived(game_id: int, channel: str, user) -> None:
     """Record (or renew) the live spectator connection ``channel`` (P-SPECT-5)."""
     from datetime import datetime, timezone as dt_tz
 
-    until = datetime.fromtimestamp(clocks.now() + SPECTATOR_TTL, tz=dt_tz.utc)
+    now = clocks.now()
+    until = datetime.fromtimestamp(now + SPECTATOR_TTL, tz=dt_tz.utc)
+    # Leases left by connections that never closed cleanly are only ever counted while
+    # alive; this is where their rows are cleared.
+    SpectatorLease.objects.filter(game_id=game_id,
+                                  until__lte=datetime.fromtimestamp(now, tz=dt_tz.utc)).delete()
     try:
         SpectatorLease.objects.update_or_create(channel=channel, defaults={
             "game_id": game_id, "user": user, "until": until})

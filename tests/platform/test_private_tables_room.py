@@ -221,3 +221,35 @@ def test_room_state_shows_the_link_to_the_host_only(people, table):
     assert host_view["table"]["seats"][3]["is_computer"] and not host_view["table"]["ranked"]
     assert host_view["you"] == {"is_host": True, "seated": True}
     assert guest_view["you"] == {"is_host": False, "seated": True}
+
+
+def test_p_spect_5_spectator_leases_expire_by_themselves(people, table, monkeypatch):
+    """A spectator connection that never closes cleanly stops counting once its lease runs
+    out (no renewal), and its row is cleared at the next arrival."""
+    from games import clocks
+    from platform_helpers import FakeTime
+
+    now = FakeTime()
+    monkeypatch.setattr(clocks, "now", now)
+    for person in people[1:4]:
+        tables.join_by_token(table.invite_token, person)
+    game = tables.start(table.pk, people[0])
+    tables.spectator_arrived(game.pk, "chan-a", people[4])
+    tables.spectator_arrived(game.pk, "chan-b", people[4])
+    assert tables.spectator_count(game.pk) == 2
+    now.t += tables.SPECTATOR_TTL / 2
+    tables.spectator_arrived(game.pk, "chan-a", people[4])              # chan-a renews (a ping)
+    now.t += tables.SPECTATOR_TTL / 2 + 1
+    assert tables.spectator_count(game.pk) == 1                          # chan-b has expired
+    tables.spectator_left("chan-a")
+    assert tables.spectator_count(game.pk) == 0
+    tables.spectator_arrived(game.pk, "chan-c", people[4])
+    assert sorted(game.spectator_leases.values_list("channel", flat=True)) == ["chan-c"]
+
+
+def test_p_spect_1_a_player_is_never_a_spectator_of_their_own_game(people, table):
+    tables.invite(table.pk, people[0], "bob", "spectator")
+    for person in people[1:4]:
+        tables.join_by_token(table.invite_token, person)
+    game = tables.start(table.pk, people[0])
+    assert not tables.is_invited_spectator(game, people[1])

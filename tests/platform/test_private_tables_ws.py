@@ -65,6 +65,7 @@ async def test_p_table_6_host_sees_seats_fill_live_and_start_sends_everyone_to_t
     assert refusal == {"type": "error", "code": "not_allowed", "message": "You are not at this table.",
                        "rule": None}
     assert (await outsider.receive_output(timeout=RECEIVE_TIMEOUT))["type"] == "websocket.close"
+    await outsider.disconnect()       # every client ends its app (no task left on the layer)
 
     await database_sync_to_async(tables.join_by_token)(table.invite_token, friend)
     room = await receive_until(host_room, lambda m: m["type"] == "room" and m["table"]["seats"][1]["name"])
@@ -137,6 +138,7 @@ async def test_p_spect_4_invited_spectator_watches_live_hands_hidden_and_cannot_
     outsider = connect(stranger, path)            # not invited: refused (P-SPECT-1)
     assert (await outsider.connect())[0]
     assert (await receive(outsider))["code"] == "not_allowed"
+    await outsider.disconnect()
 
     await spectator.disconnect()
     await receive_until(player, lambda m: m["type"] == "state" and m["game"]["spectators"] == 0)
@@ -149,3 +151,4 @@ async def test_p_spect_1_no_spectators_unless_the_table_allows_them(people):
     comm = connect(people[2], f"/ws/games/{game.pk}/")
     assert (await comm.connect())[0]
     assert (await receive(comm))["code"] == "not_allowed"
+    await comm.disconnect()

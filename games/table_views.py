@@ -16,11 +16,11 @@ from accounts.computers import available_strengths, default_strength
 from . import tables
 from .display import STRENGTH_NAMES
 from .forms import PrivateTableForm
-from .models import Game, Invitation, Table
+from .models import Invitation, Table
 from .views_state import seat_of
 
-#: Refusal codes shown to people, translated (the API gives the English ``message``).
 def _refusal_text(exc: tables.TableRejected) -> str:
+    """The refusal shown to a person, translated (the API gives the English ``message``)."""
     texts = {
         "not_found": _("There is no such table."),
         "closed": _("This table has been closed."),

@@ -182,6 +182,10 @@ function statusEl(ctx, groups) {
       waits.map((k) => tileEl(null, { base, t, kind: k, cls: "mini" }))));
   }
   if (view.tenpai_no_yaku) lines.push(h("p", { class: "warning", dataset: { role: "no-yaku" } }, t("no_yaku")));
+  // P-SPECT-5: players see how many invited spectators watch (a number, never names).
+  if (game && game.spectators > 0) {
+    lines.push(h("p", { class: "hint", dataset: { role: "spectators" } }, t("spectators", { n: game.spectators })));
+  }
   return h("div", { class: "status", "aria-live": "polite" }, lines);
 }
 

@@ -35,7 +35,6 @@ INNER_TESTS = [
     "tests/platform/test_clocks.py",
     # The single-writer guarantee across processes: fails without the row lock (issue 8).
     "tests/platform/test_single_writer.py",
-    "tests/platform/test_presence.py",
     "tests/platform/test_throttling.py",
 ]
 

@@ -60,8 +60,13 @@ class LiveServer:
         import json
         with sqlite3.connect(self.db_path) as conn:
             row = conn.execute("SELECT log FROM games_game WHERE id = ?", (game_id,)).fetchone()
-        assert row is not None, f"game {game_id} not in the server's database"
-        return json.loads(row[0])
+            assert row is not None, f"game {game_id} not in the server's database"
+            log = json.loads(row[0])
+            # The log is stored append-only (games.models): the base plus one row per entry.
+            base = list(log.get("entries") or ())
+            appended = conn.execute("SELECT entry FROM games_logentry WHERE game_id = ? AND \"index\" >= ? "
+                                    "ORDER BY \"index\"", (game_id, len(base))).fetchall()
+        return {**log, "entries": base + [json.loads(entry) for (entry,) in appended]}
 
     def server_log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

@@ -48,7 +48,8 @@ def check_can_create(user) -> None:
     recent = list(Game.objects.filter(created_by=user, created_at__gte=since)
                   .order_by("created_at").values_list("created_at", flat=True)[:settings.GAME_CREATE_LIMIT])
     if len(recent) >= settings.GAME_CREATE_LIMIT:
-        wait = max(1, int((recent[0] + window - timezone.now()).total_seconds()) + 1)
+        oldest = recent[0] if recent else timezone.now()      # a limit of 0 refuses every game
+        wait = max(1, int((oldest + window - timezone.now()).total_seconds()) + 1)
         raise CreationLimited("rate_limited", _(
             "You started %(count)d games in the last %(minutes)d minutes; please wait %(wait)d "
             "seconds before starting another.") % {

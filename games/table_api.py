@@ -18,7 +18,7 @@ from . import clocks, tables
 from .api import ErrorSerializer
 from .models import Invitation, Table
 
-_STATUS = {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429,
+_STATUS = {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429, "rate_limited": 429,
            "malformed": 400, "bad_invitee": 400, "bad_token": 400}
 _ERRORS = {400: OpenApiResponse(ErrorSerializer), 403: OpenApiResponse(ErrorSerializer),
            404: OpenApiResponse(ErrorSerializer), 409: OpenApiResponse(ErrorSerializer),

@@ -38,7 +38,7 @@ def _refusal_text(exc: tables.TableRejected) -> str:
 
 
 def _status_for(exc: tables.TableRejected) -> int:
-    return {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429,
+    return {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429, "rate_limited": 429,
             "malformed": 400, "bad_invitee": 400, "bad_token": 400}.get(exc.code, 409)
 
 

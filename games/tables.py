@@ -136,14 +136,14 @@ def _seat(table: Table, user) -> None:
 def _check_creation_rate(host) -> None:
     """The per-account game-creation rate limit of ``games.limits`` (``GAME_CREATE_LIMIT``
     games per ``GAME_CREATE_WINDOW_SECONDS``) applies to opening private tables too; its
-    limit on unfinished *practice* games does not. Raises ``TableRejected("limit")``."""
+    limit on unfinished *practice* games does not. Raises ``TableRejected("rate_limited")``."""
     from . import limits
 
     try:
         limits.check_can_create(host)
     except limits.CreationLimited as exc:
         if exc.code == "rate_limited":
-            raise TableRejected("limit", exc.message) from None
+            raise TableRejected("rate_limited", exc.message) from None
 
 
 def create_private_table(host, *, family: str = "riichi", clock: str = clocks.UNTIMED,
@@ -404,7 +404,8 @@ def room_state(table: Table, user) -> dict:
     """The waiting-room state for ``user`` (the page, the API and the room WebSocket):
     ``{"type": "room", "table": {"id", "kind", "status", "preset", "clock", "ranked": False,
     "allow_spectators", "host", "game_id", "version", "seats": [4 × {"position", "name",
-    "is_computer", "strength"} or {"position", "name": None}], "spectators": [names]},
+    "is_computer", "strength"} or {"position", "name": None}], "full": bool (four seats
+    occupied), "spectators": [names]},
     "you": {"is_host", "seated"}, "invite_token"}``. ``invite_token`` (the link) is given
     to the host only, while the table is open."""
     seats = {s.position: s for s in table.seats.select_related("user")}
@@ -429,7 +430,7 @@ def room_state(table: Table, user) -> dict:
                   "preset": table.preset_name, "clock": table.clock, "ranked": False,
                   "allow_spectators": table.allow_spectators, "host": table.host.username,
                   "game_id": table.game_id, "version": table.version, "seats": out_seats,
-                  "spectators": spectators, "invited": invited},
+                  "full": len(seats) == 4, "spectators": spectators, "invited": invited},
         "you": {"is_host": is_host,
                 "seated": any(s.user_id == getattr(user, "pk", None) for s in seats.values())},
         "invite_token": table.invite_token if is_host and table.status == Table.Status.OPEN else None,

@@ -117,7 +117,8 @@ def replay_viewer(request, pk: int):
         hand["label"] = hand_label(hand["hand_number"])
     start = replay_frames.hand_index(request.GET.get("hand"), len(hands))
     start = max(0, min(start or 0, len(hands) - 1))      # a bad ?hand= shows the first hand
-    players = players_of(game)
+    # Live presence means nothing in a replay: no "Disconnected" badge there.
+    players = [{k: v for k, v in p.items() if k != "connected"} for p in players_of(game)]
     return render(request, "games/replay.html", {
         "game": game, "my_seat": my_seat, "players": players, "hands": hands, "start": start,
         "boot": {"hands": hands, "start": start, "my_seat": my_seat, "players": players,

@@ -236,3 +236,26 @@ def test_room_and_invitation_in_spanish(client, people):
     assert "Añadir computadora" in text and "Copiar enlace" in text
     lobby = as_user(client, people[1]).get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "host te invita a una mesa privada." in lobby and "Crear mesa privada" in lobby
+
+
+def test_room_start_hint_only_while_seats_are_empty_and_rate_limit_refusal_says_so(client, people, settings):
+    """The host's "Start needs four occupied seats." shows only while a seat is empty (P-TABLE-8),
+    and a host over the game-creation rate limit is told that, not that they hold an open table
+    (nothing is created)."""
+    host = people[0]
+    table = tables.create_private_table(host)
+    as_user(client, host)
+    assert 'data-role="start-hint"' in client.get(reverse("room", args=[table.pk])).content.decode()
+    tables.join_by_token(table.invite_token, people[1])
+    tables.add_computer(table.pk, host, 2)
+    tables.add_computer(table.pk, host, 3)
+    room = client.get(reverse("room", args=[table.pk])).content.decode()
+    assert 'data-role="start"' in room and 'data-role="start-hint"' not in room
+
+    settings.GAME_CREATE_LIMIT = 0
+    as_user(client, people[3])
+    before = state_of_tables()
+    response = client.post(reverse("new_table"), {"family": "riichi", "clock": "untimed"})
+    page = response.content.decode()
+    assert response.status_code == 429 and "please wait" in page and "open private table" not in page
+    assert state_of_tables() == before

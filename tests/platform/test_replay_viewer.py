@@ -256,3 +256,15 @@ def test_p_replay_2_hand_summaries_give_the_hand_number_and_a_translated_label()
     assert hand["index"] == 0 and hand["hand_number"] == 5 and hand["label"] == "South 2"
     with translation.override("es"):
         assert hand_summaries(log, {})[0]["label"] == hand_label(5) != "South 2"
+
+
+def test_p_replay_4_the_viewer_shows_no_live_presence(client, alice):
+    """A replay is not the live table: its players carry no ``connected`` flag, so the viewer
+    never draws a "Disconnected" badge (P-CONN-5 markers belong to the live table)."""
+    game = finish(service.create_practice(alice, "riichi-single-deal"))
+    client.force_login(alice)
+    page = client.get(reverse("replay", args=[game.pk]))
+    assert page.status_code == 200
+    boot = page.context["boot"]
+    assert boot["players"] and all("connected" not in p for p in boot["players"])
+    assert all("connected" not in p for p in boot["game"]["players"])

@@ -44,7 +44,7 @@ class PracticeCreateSerializer(serializers.Serializer):
     preset = serializers.ChoiceField(choices=list(service.PRACTICE_PRESETS),
                                      default=service.DEFAULT_PRACTICE_PRESET)
     strength = serializers.CharField(required=False, help_text="computer strength id")
-    clock = serializers.ChoiceField(choices=list(clocks.CLOCK_NAMES), default=clocks.UNTIMED,
+    clock = serializers.ChoiceField(choices=Game.Clock.choices, default=clocks.UNTIMED,
                                     help_text="decision clock (P-CLOCK-1); untimed by default")
 
     def validate_strength(self, value: str) -> str:

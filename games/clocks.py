@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 UNTIMED = "untimed"
+STANDARD = "standard"     # the Quick Play clock (P-MATCH-1)
 
 #: P-CLOCK-1: clock name -> (per-discard, reserve per hand, response) in seconds.
 CLOCK_TABLE: dict[str, tuple[float, float, float]] = {

@@ -22,6 +22,8 @@ class Game(models.Model):
     class Kind(models.TextChoices):
         PRACTICE = "practice", _("Practice")
         PRIVATE = "private", _("Casual")      # P-TABLE-1 private table: people, never rated
+        QUICK = "quick", _("Ranked")          # P-TABLE-1 Quick Play: grouped by the matchmaker
+        PUBLIC = "public", _("Ranked")        # P-TABLE-1 public table: joined from the lobby
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("In progress")

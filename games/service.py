@@ -157,19 +157,23 @@ def create_private_table(host, guests, *, preset_name: str = "riichi", clock: st
 
 
 def _create_game(kind, preset, game_format: str, clock: str, creator, occupants, computers,
-                 strength: str) -> Game:
+                 strength: str, *, ranked: bool = False) -> Game:
     """Store a new game of ``kind`` with ``occupants`` (4 × account or ``None`` = the next
-    of ``computers``) and deal its first hand (P-SYS-4 seed)."""
+    of ``computers``, which play at ``strength``) and deal its first hand (P-SYS-4 seed).
+    A computer account given as an occupant plays at its own ``computer_strength``."""
     engine = engine_store.engine_module().Game.new(preset, new_seed())
     now = timezone.now()
     with transaction.atomic():
         row = Game.objects.create(
-            kind=kind, ranked=False, preset_name=preset.name, preset_version=preset.version,
+            kind=kind, ranked=ranked, preset_name=preset.name, preset_version=preset.version,
             preset_snapshot=preset.snapshot(), game_format=game_format, clock=clock,
             created_by=creator, last_human_action_at=now, hands_started=1)
         for seat, occupant in enumerate(occupants):
             if occupant is None:
                 Seat.objects.create(game=row, seat=seat, user=next(computers), strength=strength)
+            elif occupant.is_computer:
+                Seat.objects.create(game=row, seat=seat, user=occupant,
+                                    strength=occupant.computer_strength or default_strength())
             else:
                 Seat.objects.create(game=row, seat=seat, user=occupant)
         _store(row, engine, _Change(kind="next_hand"))

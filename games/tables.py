@@ -386,10 +386,6 @@ def start(table_id, user) -> Game:
         preset = get_preset(table.preset_name)
         game = service._create_game(Game.Kind.PRIVATE, preset, service.PRIVATE_PRESETS[table.preset_name],
                                     table.clock, table.host, occupants, iter(()), "")
-        for occupant in occupants:                   # each computer plays at its own strength
-            if occupant.is_computer:
-                Seat.objects.filter(game=game, user=occupant).update(
-                    strength=occupant.computer_strength or default_strength())
         table.status = Table.Status.STARTED
         table.game = game
         table.invitations.filter(role=Invitation.Role.PLAYER, status=Invitation.Status.PENDING).update(

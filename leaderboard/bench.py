@@ -49,6 +49,14 @@ def _drop_database(name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def _page(client, url: str):
+    """GET ``url``; a benchmark of anything but a 200 page would measure a redirect or an error."""
+    response = client.get(url)
+    if response.status_code != 200:
+        raise SystemExit(f"{url} answered {response.status_code}, not 200: nothing to measure")
+    return response
+
+
 def _timed(fn, runs: int) -> tuple[float, int]:
     """Median milliseconds of ``runs`` calls of ``fn`` and the queries of one call."""
     from django.db import connection
@@ -141,9 +149,9 @@ def bench_leaderboard(players: int) -> None:
         cursor.execute("VACUUM ANALYZE")   # as autovacuum would after a bulk load
     ranked = board.ranking("riichi").count()
     client = Client()
-    page_ms, page_q = _timed(lambda: client.get("/leaderboard/"), 30)
+    page_ms, page_q = _timed(lambda: _page(client, "/leaderboard/"), 30)
     query_ms, query_q = _timed(lambda: list(board.ranking("riichi")[:50]) and board.ranking("riichi").count(), 30)
-    api_ms, api_q = _timed(lambda: client.get("/api/leaderboard/riichi/"), 30)
+    api_ms, api_q = _timed(lambda: _page(client, "/api/leaderboard/riichi/"), 30)
     eligible = list(board.ranking("riichi").values_list("user_id", flat=True)[::max(1, ranked // 40)])
     samples = []
     queries = None
@@ -153,10 +161,10 @@ def bench_leaderboard(players: int) -> None:
         samples.append(ms)
         queries = q
     last_page = (ranked - 1) // 50 + 1
-    deep_ms, _q = _timed(lambda: client.get(f"/leaderboard/?page={last_page}"), 10)
+    deep_ms, _q = _timed(lambda: _page(client, f"/leaderboard/?page={last_page}"), 10)
     signed = Client()
     signed.force_login(users[0].__class__.objects.get(pk=eligible[len(eligible) // 2]))
-    own_page_ms, own_page_q = _timed(lambda: signed.get("/leaderboard/"), 20)
+    own_page_ms, own_page_q = _timed(lambda: _page(signed, "/leaderboard/"), 20)
     print(f"leaderboard: {players} rated players, {ranked} ranked")
     print(f"  first page (HTML): median {page_ms:.1f} ms, {page_q} queries; "
           f"ranking query alone: {query_ms:.1f} ms, {query_q} queries; API page: {api_ms:.1f} ms, {api_q} queries")
@@ -201,8 +209,8 @@ def bench_profile(history: int) -> None:
                           second=history // 4, third=history // 4, fourth=history - 3 * (history // 4),
                           hands=5 * history, wins=history, deal_ins=history)
     client = Client()
-    ms, queries = _timed(lambda: client.get(f"/players/{user.username}/"), 20)
-    size = len(client.get(f"/players/{user.username}/").content)
+    ms, queries = _timed(lambda: _page(client, f"/players/{user.username}/"), 20)
+    size = len(_page(client, f"/players/{user.username}/").content)
     print(f"profile with {history} rated games: median {ms:.1f} ms, {queries} queries, {size // 1024} KiB HTML")
 
 
@@ -219,6 +227,7 @@ def main(argv=None) -> int:
     from django.conf import settings
     from django.core.management import call_command
     settings.ALLOWED_HOSTS = ["*"]
+    settings.SECURE_SSL_REDIRECT = False     # the test client speaks plain HTTP: measure pages, not redirects
     logging_off()
     try:
         call_command("migrate", verbosity=0)

@@ -29,6 +29,7 @@ INNER_TESTS = [
     "tests/platform/integration/inner_ratings.py",
     "tests/platform/test_ratings_settlement.py",
     "tests/platform/integration/inner_private_table_flow.py",
+    "tests/platform/integration/inner_reconnect_flow.py",
     "tests/platform/test_private_tables_ws.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",

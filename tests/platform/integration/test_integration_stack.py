@@ -30,6 +30,7 @@ INNER_TESTS = [
     "tests/platform/test_ratings_settlement.py",
     "tests/platform/integration/inner_private_table_flow.py",
     "tests/platform/integration/inner_reconnect_flow.py",
+    "tests/platform/integration/inner_ranked_game_flow.py",
     "tests/platform/test_private_tables_ws.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
@@ -85,7 +86,10 @@ def test_platform_on_postgresql_redis_and_a_celery_worker(tmp_path):
                MP_NO_EMBEDDED_WORKER="1", PYTHONDONTWRITEBYTECODE="1",
                # Timed play in seconds (docs/clocks.md): every clock x0.05, no lag allowance;
                # the untimed tests of the run are unaffected.
-               MP_CLOCK_SCALE="0.05", MP_CLOCK_LAG_ALLOWANCE="0")
+               MP_CLOCK_SCALE="0.05", MP_CLOCK_LAG_ALLOWANCE="0",
+               # The worker's computers think 0-20 ms, not a person's 0.5-1.5 s (P-BOT-4): whole
+               # games played through the worker take seconds, not minutes.
+               MP_COMPUTER_DELAY_MIN="0", MP_COMPUTER_DELAY_MAX="0.02")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "-q",
          "--create-db", "-o", "addopts=-ra --strict-markers", *INNER_TESTS],

@@ -48,11 +48,18 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
 
 def table_changed(game_id: int, version: int, seq: int) -> None:
     """Send the change notice for game ``game_id`` to its group (synchronous callers)."""
+    group_send(group_name(game_id), {"type": "table.changed", "version": version, "seq": seq})
+
+
+def group_send(group: str, message: dict) -> None:
+    """Send ``message`` (a small notice, never tiles) to channel-layer ``group`` from
+    synchronous code, on whichever loop owns the layer's queues or connection (see the
+    module docstring). Used by game notices (``table_changed``) and waiting-room notices
+    (``games.tables``). No channel layer configured: does nothing. Errors from the layer
+    (or a 5 s wait on another loop timing out) are raised to the caller."""
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "table.changed", "version": version, "seq": seq}
-    group = group_name(game_id)
     loop = _server_loop
     if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
         try:

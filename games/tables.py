@@ -17,7 +17,6 @@ Public tables (P-TABLE-5) and Quick Play will reuse ``Table``/``TableSeat`` with
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 
@@ -58,27 +57,10 @@ def room_group(table_id: int) -> str:
 
 def _notify(table_id: int, version: int) -> None:
     """Send the room notice (no content beyond the version; readers re-read the room)."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import InMemoryChannelLayer, get_channel_layer
-
     from . import notify
 
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message = {"type": "room.changed", "version": version}
-    group = room_group(table_id)
     try:
-        loop = notify._server_loop
-        if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
-            try:
-                current = asyncio.get_running_loop()
-            except RuntimeError:
-                current = None
-            if current is not loop:
-                asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(timeout=5)
-                return
-        async_to_sync(layer.group_send)(group, message)
+        notify.group_send(room_group(table_id), {"type": "room.changed", "version": version})
     except Exception:  # a lost notice heals at the next one; never fail the write
         log.exception("could not notify room %s", table_id)
 

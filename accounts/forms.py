@@ -4,6 +4,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from .usernames import validate_human_username
@@ -24,6 +26,13 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # P-FAIR-1, J1 step 2: the terms are shown at sign-up, one click from the checkbox.
+        self.fields["accept_terms"].help_text = format_html(
+            '<a href="{}" target="_blank" rel="noopener" data-role="terms-link">{}</a>',
+            reverse("terms"), _("Read the terms of use and the fair-play rules"))
 
     def clean_username(self) -> str:
         username = self.cleaned_data.get("username", "")

@@ -51,7 +51,8 @@ def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
 def game_end_summary(log: dict, names: dict[int, str]) -> dict | None:
     """The ``game_end`` record: ``rows`` of ``{place, seat, name, points, result}`` by place,
     where ``result`` is the P-RESULT-2 value in thousands with one decimal and a sign
-    (``"+52.3"``) or None for a single-hand game (P-RESULT-5). None while the game runs."""
+    (``"+52.3"``) or None for a single-hand game (P-RESULT-5), ``result_value`` the same
+    in points (int or None). None while the game runs."""
     for event in _events(log):
         if event.get("type") != "game_end":
             continue
@@ -64,7 +65,8 @@ def game_end_summary(log: dict, names: dict[int, str]) -> dict | None:
             value = results[seat] if isinstance(results, list) and len(results) == 4 else None
             rows.append({"place": placements[seat] if seat < len(placements) else None, "seat": seat,
                          "name": names.get(seat, str(seat)), "points": points,
-                         "result": None if value is None else f"{value / 1000:+.1f}"})
+                         "result": None if value is None else f"{value / 1000:+.1f}",
+                         "result_value": value})
         rows.sort(key=lambda r: (r["place"] is None, r["place"]))
         return {"rows": rows}
     return None

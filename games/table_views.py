@@ -133,7 +133,8 @@ def room_action(request, pk: int):
 @login_required
 def join_table(request, token: str):
     """The invite link (P-TABLE-6): GET shows whose table it is and a Join button; POST takes
-    an empty seat. A wrong, guessed or used-after-start link gets a clear error page."""
+    an empty seat. A wrong, guessed or used-after-start link, or a table whose four seats are
+    taken, gets a clear error page (404 or 409) instead of the button."""
     table = Table.objects.select_related("host").filter(invite_token=token).first()
     if table is not None and table.seats.filter(user=request.user).exists():
         return redirect("room", pk=table.pk)
@@ -150,14 +151,19 @@ def join_table(request, token: str):
     elif table.status != Table.Status.OPEN:
         error = _("This table has already started.") if table.status == Table.Status.STARTED \
             else _("This table has been closed.")
+    elif tables.free_position(table) is None:
+        error = _("This table is full.")         # P-TABLE-6: no "Take a seat" that can only fail
     return render(request, "games/join_table.html", {"table": None if error else table, "error": error},
                   status=404 if table is None else 409 if error else 200)
 
 
 @login_required
-@require_POST
 def answer_invitation(request, pk: int):
-    """Accept or decline an in-site invitation (P-TABLE-6, P-SPECT-1)."""
+    """Accept or decline an in-site invitation (P-TABLE-6, P-SPECT-1) with a POST. Any other
+    method (a bookmarked or shared form address) changes nothing and goes to the lobby, where
+    the pending invitations are shown with their buttons."""
+    if request.method != "POST":
+        return redirect("lobby")
     accept = request.POST.get("answer") == "accept"
     try:
         invitation = tables.answer_invitation(pk, request.user, accept)

@@ -103,6 +103,12 @@ def _free_position(table: Table) -> int | None:
     return next((p for p in range(4) if p not in taken), None)
 
 
+def free_position(table: Table) -> int | None:
+    """The first empty waiting-room position (0..3) of ``table``, or None when all four
+    seats are taken (P-TABLE-6). A read without lock: the join itself re-checks."""
+    return _free_position(table)
+
+
 def _seat(table: Table, user) -> None:
     """Put ``user`` (a person) in the first empty seat of the locked, open ``table``."""
     if table.seats.filter(user=user).exists():

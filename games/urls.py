@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import table_views, views
+from . import rules_views, table_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -13,5 +13,9 @@ urlpatterns = [
     path("tables/<int:pk>/", table_views.room, name="room"),
     path("tables/<int:pk>/do/", table_views.room_action, name="room_action"),
     path("tables/join/<str:token>/", table_views.join_table, name="join_table"),
+    path("rules/", rules_views.rules_index, name="rules_index"),
+    path("rules/<slug:preset>/", rules_views.rules_preset, name="rules"),
+    path("rules/<slug:preset>/<int:version>/", rules_views.rules_preset, name="rules_version"),
+    path("terms/", rules_views.terms, name="terms"),
     path("invitations/<int:pk>/answer/", table_views.answer_invitation, name="answer_invitation"),
 ]

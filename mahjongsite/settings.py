@@ -8,9 +8,11 @@ insecure production):
 - ``REDIS_URL`` — e.g. ``redis://127.0.0.1:6379/0``: channel layer (channels-redis) and
   Celery broker; Celery tasks then run in separate ``celery -A mahjongsite worker`` processes.
   Absent: in-process channel layer, memory broker and an embedded Celery worker thread.
-- ``SECRET_KEY`` — required when ``DEBUG`` is false; absent with DEBUG gives a dev-only key.
-- ``DEBUG`` — ``1``/``true`` to enable; default true only in the embedded default
-  (no ``DATABASE_URL``), false otherwise.
+- ``SECRET_KEY`` — required in production (``DATABASE_URL`` or ``REDIS_URL`` set). Absent in
+  the embedded default: a random key made on first start and kept in ``var/secret_key``
+  (``MP_SECRET_KEY_FILE`` overrides the path); absent with ``DEBUG``: a dev-only key.
+- ``DEBUG`` — ``1``/``true`` to enable (Django's debug pages, for development only); default
+  off everywhere, so ``make run`` shows the site's own 404 and 500 pages.
 - ``ALLOWED_HOSTS`` — comma-separated; default ``127.0.0.1,localhost`` (plus ``testserver``).
 - ``MP_COMPUTER_DELAY_MIN`` / ``MP_COMPUTER_DELAY_MAX`` — computer think delay, seconds
   (P-BOT-4, default 0.5 / 1.5).
@@ -32,10 +34,11 @@ Hardening (issue 8; all have safe defaults):
 
 - ``MP_BEHIND_TLS_PROXY`` — ``1`` when a TLS-terminating proxy sets ``X-Forwarded-Proto``:
   Django then trusts that header (``SECURE_PROXY_SSL_HEADER``). Default off.
-- ``SECURE_SSL_REDIRECT`` — redirect plain HTTP to HTTPS; default on when DEBUG is off.
+- ``SECURE_SSL_REDIRECT`` — redirect plain HTTP to HTTPS; default on in production (off with
+  DEBUG and in the embedded default, which serves plain HTTP on the loopback).
   Set ``0`` for the plain-HTTP loopback load and soak runs.
-- ``SECURE_HSTS_SECONDS`` — HSTS max-age, seconds; default 31536000 (one year) when DEBUG is
-  off, 0 (no header) with DEBUG. ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` / ``SECURE_HSTS_PRELOAD``
+- ``SECURE_HSTS_SECONDS`` — HSTS max-age, seconds; default 31536000 (one year) in production,
+  0 (no header) with DEBUG and in the embedded default. ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` / ``SECURE_HSTS_PRELOAD``
   default on with HSTS.
 - ``MP_LOGIN_FAILURE_LIMIT`` / ``MP_LOGIN_COOLOFF_MINUTES`` — django-axes: failed log-ins per
   username and IP before a lock-out (default 10) and its length (default 15 minutes).
@@ -71,12 +74,45 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 EMBEDDED = not DATABASE_URL and not REDIS_URL
 
-DEBUG = _env_bool("DEBUG", EMBEDDED)
+DEBUG = _env_bool("DEBUG", False)
+# Production is whatever names a database or Redis; the embedded default (`make run`) serves
+# plain HTTP on the loopback, so HTTPS-only settings stay off there (DESIGN §5).
+PRODUCTION = not EMBEDDED and not DEBUG
+
+
+def _embedded_secret_key() -> str:
+    """The embedded default's own key: made once from ``secrets`` and kept in a file readable
+    by its owner only, so sessions survive a restart and no key is shared between installs.
+    The file appears whole (written aside, then hard-linked into place), so parallel first
+    starts agree on one key."""
+    import secrets
+
+    path = Path(os.environ.get("MP_SECRET_KEY_FILE", "") or BASE_DIR / "var" / "secret_key")
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".secret_key.")   # mode 0600
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(50))
+            os.link(tmp, path)
+        except FileExistsError:
+            pass                                 # a parallel first start won
+        finally:
+            os.unlink(tmp)
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty; delete it or set SECRET_KEY.")
+    return key
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (DESIGN §5).")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+    if DEBUG:
+        SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+    elif EMBEDDED:
+        SECRET_KEY = _embedded_secret_key()
+    else:
+        raise ImproperlyConfigured("SECRET_KEY must be set in production (DESIGN §5).")
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
                  if h.strip()]
@@ -331,15 +367,15 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
-if not DEBUG:
+if PRODUCTION:
     SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", True)
     CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
-# HTTPS (issue 8: `manage.py check --deploy` clean). Secure by default without DEBUG; the
+# HTTPS (issue 8: `manage.py check --deploy` clean). Secure by default in production; the
 # plain-HTTP loopback load tests switch them off with SECURE_SSL_REDIRECT=0 SECURE_HSTS_SECONDS=0.
-SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if PRODUCTION else "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
 SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", SECURE_HSTS_SECONDS > 0)
 if _env_bool("MP_BEHIND_TLS_PROXY", False):
@@ -394,6 +430,8 @@ LOGGING = {
         "games": {"handlers": ["console"], "level": os.environ.get("GAMES_LOG_LEVEL", "INFO"),
                   "propagate": False},
         "celery": {"level": os.environ.get("CELERY_LOG_LEVEL", "WARNING")},
+        # Without DEBUG Django only mails server errors (no ADMINS here): print them instead.
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
     },
 }
 
@@ -408,4 +446,4 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "socket_keepalive": True,
                                        "health_check_interval": 15}
 WHITENOISE_USE_FINDERS = True      # serve static/ without collectstatic in the embedded default
-WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG or EMBEDDED   # embedded: static/ served as it is, no collectstatic

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django import template
 
-from games import display
+from games import display, rules_facts
 
 register = template.Library()
 
@@ -36,3 +36,32 @@ def limit_name(key: str) -> str:
 def abort_name(key: str) -> str:
     """``{{ "suukaikan"|abort_name }}`` -> "Abortive draw: four kans" translated; unknown kinds unchanged."""
     return display.ABORT_NAMES.get(key, key)
+
+
+@register.filter
+def points(value) -> str:
+    """``{{ 25000|points }}`` -> "25,000" (en) / "25.000" (es), as the table groups digits;
+    a non-number is shown unchanged."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return value
+    return rules_facts.points(value)
+
+
+@register.filter
+def signed_points(value) -> str:
+    """``{{ -2600|signed_points }}`` -> "−2,600" (Unicode minus), "+1,000", "0", as the
+    table's point changes; a non-number is shown unchanged."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return value
+    return rules_facts.signed_points(value)
+
+
+@register.filter
+def result_record(value) -> str:
+    """``{{ 52300|result_record }}`` -> "+52.3": a P-RESULT-2 result in thousands with one
+    decimal and a sign (Unicode minus), exactly as the table's game-over screen shows it;
+    ``None`` -> ""."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return ""
+    text = f"{abs(value) / 1000:.1f}"
+    return f"+{text}" if value > 0 else f"\u2212{text}" if value < 0 else text

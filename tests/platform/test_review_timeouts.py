@@ -33,7 +33,9 @@ def test_p_timeout_5_review_marks_the_timeout_action(client, alice):
     page = client.get(reverse("review", args=[game.pk])).content.decode()
     marked = [row for row in _rows(page) if 'data-role="timeout"' in row]
     assert len(marked) == 1, "exactly the timed-out action is marked"
-    assert re.match(rf"\s*<td>{record.index}</td>", marked[0])
+    from games.selectors import reviewable_actions
+    number = [a.pk for a in reviewable_actions(game)].index(record.pk) + 1    # rows count 1, 2, 3…
+    assert re.match(rf'\s*<td class="num" data-role="action-number">{number}</td>', marked[0])
     assert ">timeout</span>" in marked[0]
 
 

@@ -12,7 +12,7 @@ gettext (call these functions inside a request, with the visitor's language acti
 """
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language, gettext as _, ngettext
 
 from rules_engine.preset import PRESET_VERSIONS, PRESETS, Preset
 from rules_engine.riichi.payments import hand_cost
@@ -84,9 +84,11 @@ def _red_fives_text(preset: Preset) -> str:
     if not preset.red_fives:
         return _("No red fives.")
     names = ", ".join(tile_label(t) for t in sorted(preset.red_fives))
-    return _("%(n)s red fives (%(tiles)s): each replaces an ordinary five and is worth one "
-             "extra han (dora) in a winning hand. They cannot be switched off.") % {
-        "n": len(preset.red_fives), "tiles": names}
+    return ngettext("%(n)s red five (%(tiles)s): it replaces an ordinary five and is worth one "
+                    "extra han (dora) in a winning hand. It cannot be switched off.",
+                    "%(n)s red fives (%(tiles)s): each replaces an ordinary five and is worth one "
+                    "extra han (dora) in a winning hand. They cannot be switched off.",
+                    len(preset.red_fives)) % {"n": len(preset.red_fives), "tiles": names}
 
 
 def _multi_ron_text(preset: Preset) -> str:

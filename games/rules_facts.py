@@ -83,7 +83,8 @@ def _format_text(preset: Preset) -> str:
 def _red_fives_text(preset: Preset) -> str:
     if not preset.red_fives:
         return _("No red fives.")
-    names = ", ".join(tile_label(t) for t in sorted(preset.red_fives))
+    # Name the kind ("5 of circles"): the red copy's own label already says "(red)".
+    names = ", ".join(tile_label(4 * (t // 4) + 1) for t in sorted(preset.red_fives))
     return ngettext("%(n)s red five (%(tiles)s): it replaces an ordinary five and is worth one "
                     "extra han (dora) in a winning hand. It cannot be switched off.",
                     "%(n)s red fives (%(tiles)s): each replaces an ordinary five and is worth one "

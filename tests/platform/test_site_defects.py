@@ -50,11 +50,12 @@ def test_p_table_6_full_table_invite_link_says_full_instead_of_offering_a_seat(c
     assert TableSeat.objects.filter(table=table).count() == 4
 
 
-def test_p_table_6_invite_link_with_a_free_seat_still_offers_it(client, people):
+def test_p_table_6_p_table_4_invite_link_with_a_free_seat_offers_it_with_the_rules_label(client, people):
     table = tables.create_private_table(people[0])
     client.force_login(people[2])
     page = client.get(reverse("join_table", args=[table.invite_token])).content.decode()
     assert 'data-role="join"' in page and "This table is full." not in page
+    assert f'href="{reverse("rules", args=[table.preset_name])}"' in page       # P-TABLE-4 label
 
 
 def test_p_table_6_get_on_an_invitation_answer_goes_to_the_lobby_and_changes_nothing(client, people):

@@ -3,7 +3,8 @@
 With no ``REDIS_URL`` the broker is Celery's in-process memory transport, so the worker
 must live in the server process: a daemon thread runs a solo-pool worker consuming the
 ``realtime`` and ``default`` queues, and a second thread queues the sweeper every
-``SWEEP_INTERVAL`` seconds (standing in for Celery beat). At start-up that thread first
+``SWEEP_INTERVAL`` seconds and the closing of unfilled public tables every
+``PUBLIC_TABLE_EXPIRY_INTERVAL`` seconds (P-TABLE-5) (standing in for Celery beat). At start-up that thread first
 reissues the pending decisions of timed games (``service.resume_clocks_after_restart``):
 the clock could not run while the server was down. Started once per process by ``mahjongsite.asgi``.
 """
@@ -49,7 +50,7 @@ def start_embedded_worker() -> bool:
 
 def _sweeper() -> None:
     from .service import resume_clocks_after_restart
-    from .tasks import close_idle_games, sweep_pending
+    from .tasks import close_idle_games, close_unfilled_public_tables, sweep_pending
 
     time.sleep(1.0)
     try:           # before the first sweep, which would time out every decision left pending
@@ -62,13 +63,16 @@ def _sweeper() -> None:
 
     from leaderboard.tasks import settle_missed
 
-    last_close = last_settle = None
+    last_close = last_settle = last_public = None
     while True:
         try:
             sweep_pending.delay(0.0 if _first_sweep() else None)
             if last_close is None or time.monotonic() - last_close >= IDLE_CLOSE_INTERVAL:
                 last_close = time.monotonic()
                 close_idle_games.delay()
+            if last_public is None or time.monotonic() - last_public >= settings.PUBLIC_TABLE_EXPIRY_INTERVAL:
+                last_public = time.monotonic()
+                close_unfilled_public_tables.delay()     # P-TABLE-5 (as beat's task)
             if last_settle is None or time.monotonic() - last_settle >= SETTLE_MISSED_INTERVAL:
                 last_settle = time.monotonic()
                 settle_missed.delay()          # ranked games whose settlement was lost (P-RATE-3)

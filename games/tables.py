@@ -12,8 +12,11 @@ Codes: ``not_found``, ``closed``, ``started``, ``full``, ``bad_token``, ``not_ho
 ``not_enough_players``, ``seat_taken``, ``seat_empty``, ``already_seated``, ``bad_invitee``,
 ``not_allowed``, ``limit``, ``malformed``.
 
-Public tables (P-TABLE-5) and Quick Play will reuse ``Table``/``TableSeat`` with
-``kind="public"``; nothing here is specific to private tables except where it says so.
+Public tables (P-TABLE-5) reuse ``Table``/``TableSeat`` with ``kind="public"``: their own
+rules live in ``games.public_tables`` (create, join from the lobby, auto-start, expiry); the
+shared writes here (leave, add/remove computer, close) hand public tables to it where the
+rules differ, and every change of a public table also notifies the lobby. Code
+``automatic``: Start and invitations do not exist at public tables.
 """
 from __future__ import annotations
 
@@ -70,6 +73,9 @@ def _bump(table: Table) -> None:
     table.save()
     table_id, version = table.pk, table.version
     transaction.on_commit(lambda: _notify(table_id, version))
+    if table.kind == Table.Kind.PUBLIC:              # the lobby lists public tables (P-MATCH-7)
+        from .public_tables import notify_lobby
+        transaction.on_commit(notify_lobby)
 
 
 def _locked(table_id) -> Table:
@@ -182,7 +188,8 @@ def join_by_token(token, user) -> Table:
     if not isinstance(token, str) or not token or len(token) > 64:
         raise TableRejected("bad_token", "This invite link is not valid.", "P-TABLE-6")
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(invite_token=token).first()
+        table = (Table.objects.select_for_update()
+                 .filter(invite_token=token, kind=Table.Kind.PRIVATE).first())
         if table is None:
             raise TableRejected("bad_token", "This invite link is not valid.", "P-TABLE-6")
         _require_open(table)
@@ -195,12 +202,18 @@ def join_by_token(token, user) -> Table:
 
 
 def leave(table_id, user) -> Table:
-    """A guest leaves an open table before the start (J3). The host cannot leave: they close
-    the table instead. Raises ``TableRejected`` (``not_found``, ``started``, ``closed``,
-    ``not_allowed`` for the host or someone without a seat)."""
+    """A guest leaves an open table before the start (J3). The host of a private table cannot
+    leave: they close the table instead; at a public table any seated player may leave and
+    the creator leaving closes it (P-TABLE-5). Raises ``TableRejected`` (``not_found``,
+    ``started``, ``closed``, ``not_allowed`` for a private host or someone without a seat)."""
     with transaction.atomic():
         table = _locked(table_id)
         _require_open(table)
+        if table.kind == Table.Kind.PUBLIC:
+            from .public_tables import leave_public_locked
+            leave_public_locked(table, user)
+            _bump(table)
+            return table
         if table.host_id == getattr(user, "pk", None):
             raise TableRejected("not_allowed", "The host closes the table instead of leaving it.")
         deleted, _ = table.seats.filter(user=user).delete()
@@ -229,9 +242,11 @@ def close(table_id, user) -> Table:
 def add_computer(table_id, user, position, strength: str | None = None) -> Table:
     """The host puts a built-in computer of ``strength`` in the empty seat ``position``
     (0..3) (P-TABLE-7, P-BOT-6: picked at random among that strength's computers not yet at
-    the table). Raises ``TableRejected``: ``not_found``, ``not_host``, ``started``,
-    ``closed``, ``malformed`` (a position outside 0..3 or an unknown strength),
-    ``seat_taken``."""
+    the table). At a public table ``strength`` is ignored: the computer is drawn among all
+    listed computers, at most two computers sit there, and filling the fourth seat starts the
+    game (``public_tables.add_computer_locked``). Raises ``TableRejected``: ``not_found``,
+    ``not_host``, ``started``, ``closed``, ``malformed`` (a position outside 0..3 or an
+    unknown strength), ``seat_taken``, ``computer_limit`` (public)."""
     strength = strength or default_strength()
     if strength not in available_strengths():
         raise TableRejected("malformed", f"Unknown computer strength {strength!r}.", "P-BOT-2")
@@ -241,6 +256,11 @@ def add_computer(table_id, user, position, strength: str | None = None) -> Table
         table = _locked(table_id)
         _require_host(table, user)
         _require_open(table)
+        if table.kind == Table.Kind.PUBLIC:
+            from .public_tables import add_computer_locked
+            add_computer_locked(table, position)
+            _bump(table)
+            return table
         if table.seats.filter(position=position).exists():
             raise TableRejected("seat_taken", "That seat is occupied.", "P-TABLE-7")
         seated = set(table.seats.values_list("user_id", flat=True))
@@ -285,6 +305,9 @@ def invite(table_id, user, username, role: str = Invitation.Role.PLAYER) -> Invi
         table = _locked(table_id)
         _require_host(table, user)
         _require_open(table)
+        if table.kind == Table.Kind.PUBLIC:
+            raise TableRejected("automatic", "Public tables are joined from the lobby, not by "
+                                             "invitation.", "P-TABLE-5")
         name = (username or "").strip() if isinstance(username, str) else ""
         invitee = get_user_model().objects.filter(username__iexact=name).first() if name else None
         if invitee is None:
@@ -365,6 +388,9 @@ def start(table_id, user) -> Game:
         table = _locked(table_id)
         _require_host(table, user)
         _require_open(table)
+        if table.kind == Table.Kind.PUBLIC:
+            raise TableRejected("automatic", "A public table starts by itself when its fourth "
+                                             "seat is filled.", "P-TABLE-8")
         occupants = [s.user for s in table.seats.select_related("user").order_by("position")]
         if len(occupants) < 4:
             raise TableRejected("not_enough_players", "Start needs four occupied seats.", "P-TABLE-8")
@@ -411,7 +437,8 @@ def room_state(table: Table, user) -> dict:
     return {
         "type": "room",
         "table": {"id": table.pk, "kind": table.kind, "status": table.status,
-                  "preset": table.preset_name, "clock": table.clock, "ranked": False,
+                  "preset": table.preset_name, "clock": table.clock,
+                  "ranked": table.kind == Table.Kind.PUBLIC,
                   "allow_spectators": table.allow_spectators, "host": table.host.username,
                   "game_id": table.game_id, "version": table.version, "seats": out_seats,
                   "full": len(seats) == 4, "spectators": spectators, "invited": invited},
@@ -422,10 +449,13 @@ def room_state(table: Table, user) -> dict:
 
 
 def may_view_room(table: Table, user) -> bool:
-    """Who may open a waiting room: its host, its seated guests, and accounts invited to it.
-    (Holders of the link join through the link.)"""
+    """Who may open a waiting room: its host, its seated guests, and accounts invited to it
+    (holders of the link join through the link); a public table's room, any signed-in
+    account (it is listed in the lobby, P-MATCH-7)."""
     if user is None or not user.is_authenticated:
         return False
+    if table.kind == Table.Kind.PUBLIC:              # listed in the lobby (P-MATCH-7)
+        return True
     return (table.host_id == user.pk or table.seats.filter(user=user).exists()
             or table.invitations.filter(user=user).exclude(status=Invitation.Status.DECLINED).exists())
 

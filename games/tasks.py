@@ -192,3 +192,12 @@ def close_idle_games() -> int:
     from .service import close_idle_untimed_games
 
     return close_idle_untimed_games()
+
+
+@shared_task(name="games.tasks.close_unfilled_public_tables", ignore_result=True)
+def close_unfilled_public_tables() -> int:
+    """P-TABLE-5: close public tables not filled within 10 minutes (realtime queue; Celery beat
+    every ``PUBLIC_TABLE_EXPIRY_INTERVAL`` seconds, or the embedded sweeper). Returns how many."""
+    from .public_tables import close_unfilled_public_tables as close_unfilled
+
+    return close_unfilled()

@@ -279,7 +279,10 @@ CELERY_TASK_ROUTES = {
     "games.tasks.advance_hand": {"queue": REALTIME_QUEUE},
     "games.tasks.decision_timeout": {"queue": REALTIME_QUEUE},
     "games.tasks.sweep_pending": {"queue": REALTIME_QUEUE},
+    "games.tasks.close_unfilled_public_tables": {"queue": REALTIME_QUEUE},   # P-TABLE-5
 }
+# Seconds between closings of public tables left unfilled for 10 minutes (P-TABLE-5).
+PUBLIC_TABLE_EXPIRY_INTERVAL = float(os.environ.get("MP_PUBLIC_TABLE_EXPIRY_INTERVAL", "15"))
 # The sweeper (games.tasks.sweep_pending) replays what a killed worker or an emptied Redis
 # lost: every SWEEP_INTERVAL seconds (Celery beat; the embedded worker's own thread), so a
 # lost timeout runs within about a second of when it was due (P-SYS-3). A sweep that waited
@@ -290,6 +293,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": SWEEP_INTERVAL,
                                 "options": {"expires": 5 * SWEEP_INTERVAL}},
     "close-idle-games": {"task": "games.tasks.close_idle_games", "schedule": 3600.0},   # P-TABLE-9
+    # Public tables not filled within 10 minutes are closed (P-TABLE-5); realtime queue.
+    "close-unfilled-public-tables": {"task": "games.tasks.close_unfilled_public_tables",
+                                     "schedule": PUBLIC_TABLE_EXPIRY_INTERVAL,
+                                     "options": {"expires": PUBLIC_TABLE_EXPIRY_INTERVAL}},
     # Settlements whose task was lost (P-RATE-3 "safe to retry"); on the default queue.
     "settle-missed-games": {"task": "leaderboard.tasks.settle_missed", "schedule": 60.0},
 }

@@ -4,7 +4,8 @@
 (``malformed``, ``bad_invitee``, ``bad_token``), 403 (``not_host``, ``not_allowed``), 404
 (``not_found``), 409 when the table does not allow it now (``full``, ``closed``,
 ``started``, ``not_enough_players``, ``seat_taken``, ``seat_empty``, ``already_seated``),
-429 (``limit``)."""
+429 (``limit``). Public tables add 400 ``untimed``/``family``, 403 ``unverified``/``flagged``,
+409 ``ranked_seat``/``at_open_table``/``computer_limit``/``automatic``."""
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -19,7 +20,10 @@ from .api import ErrorSerializer
 from .models import Game, Invitation, Table
 
 _STATUS = {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429, "rate_limited": 429,
-           "malformed": 400, "bad_invitee": 400, "bad_token": 400}
+           "malformed": 400, "bad_invitee": 400, "bad_token": 400,
+           # public tables (games.public_tables) and ranked entry (games.ranked.RankedRefused)
+           "untimed": 400, "family": 400, "unverified": 403, "flagged": 403, "computer": 403,
+           "not_signed_in": 403}
 _ERRORS = {400: OpenApiResponse(ErrorSerializer), 403: OpenApiResponse(ErrorSerializer),
            404: OpenApiResponse(ErrorSerializer), 409: OpenApiResponse(ErrorSerializer),
            429: OpenApiResponse(ErrorSerializer)}
@@ -54,7 +58,8 @@ class RoomTableSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Table.Status.values)
     preset = serializers.CharField()
     clock = serializers.CharField()
-    ranked = serializers.BooleanField(help_text="always false: private tables are never rated (P-TABLE-10)")
+    ranked = serializers.BooleanField(help_text="true at a public table (P-TABLE-2); private tables are "
+                                                "never rated (P-TABLE-10)")
     allow_spectators = serializers.BooleanField()
     host = serializers.CharField()
     game_id = serializers.IntegerField(allow_null=True, help_text="set once started: /games/<id>/")

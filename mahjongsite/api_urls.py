@@ -3,7 +3,7 @@ from django.urls import path
 
 from accounts.api import MeView
 from games import api as games_api
-from games import table_api
+from games import public_table_api, table_api
 from leaderboard import api as leaderboard_api
 
 urlpatterns = [
@@ -26,6 +26,15 @@ urlpatterns = [
     path("tables/<int:pk>/start/", table_api.TableStart.as_view(), name="api-table-start"),
     path("tables/<int:pk>/close/", table_api.TableClose.as_view(), name="api-table-close"),
     path("tables/<int:pk>/leave/", table_api.TableLeave.as_view(), name="api-table-leave"),
+    path("public-tables/", public_table_api.PublicTableList.as_view(), name="api-public-tables"),
+    path("public-tables/<int:pk>/join/", public_table_api.PublicTableJoin.as_view(),
+         name="api-public-table-join"),
+    path("public-tables/<int:pk>/leave/", public_table_api.PublicTableLeave.as_view(),
+         name="api-public-table-leave"),
+    path("public-tables/<int:pk>/computers/", public_table_api.PublicTableComputers.as_view(),
+         name="api-public-table-computers"),
+    path("public-tables/<int:pk>/computers/<int:position>/", public_table_api.PublicTableComputerRemove.as_view(),
+         name="api-public-table-computer"),
     path("invitations/", table_api.InvitationList.as_view(), name="api-invitations"),
     path("invitations/<int:pk>/", table_api.InvitationAnswer.as_view(), name="api-invitation"),
 ]

@@ -39,10 +39,20 @@ class PracticeForm(forms.Form):
 
 
 class PrivateTableForm(forms.Form):
-    """Create a private table (P-TABLE-6, J3 steps 2–4): preset family, any clock including
-    Untimed, and whether the host may invite spectators. Never rated (P-TABLE-10)."""
+    """Create a table (J3 step 1 "Create table → Private"; P-TABLE-5/-6): ``kind`` private
+    (any clock including Untimed, invited spectators allowed or not; never rated, P-TABLE-10)
+    or public (ranked, a timed clock is mandatory, P-TABLE-3; listed in the lobby). Taiwanese
+    is shown as not available yet. An Untimed public table is refused by the service
+    (``untimed``) and shown as a form error."""
 
+    kind = forms.ChoiceField(label=_("Table"), widget=forms.RadioSelect, initial="private", required=False,
+                             choices=[("private", _("Private — invite friends, casual")),
+                                      ("public", _("Public — listed in the lobby, ranked"))])
     family = forms.ChoiceField(label=_("Game"), choices=[("riichi", _("Riichi — East round"))],
                                initial="riichi")
     clock = forms.ChoiceField(label=_("Clock"), choices=CLOCK_CHOICES, initial="untimed")
     allow_spectators = forms.BooleanField(label=_("Allow invited spectators"), required=False)
+
+    def clean_kind(self) -> str:
+        """No choice means Private (the form's first and default choice)."""
+        return self.cleaned_data.get("kind") or "private"

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.computers import available_strengths, default_strength
 
-from . import tables
+from . import public_tables, tables
 from .display import STRENGTH_NAMES
 from .forms import PrivateTableForm
 from .models import Invitation, Table
@@ -33,42 +33,57 @@ def _refusal_text(exc: tables.TableRejected) -> str:
         "seat_empty": _("There is no computer in that seat."),
         "already_seated": _("You already have a seat at this table."),
         "limit": _("You already have an open private table; start or close it first."),
+        "untimed": _("Public tables need a timed clock: Bullet, Blitz, Standard or Relaxed."),
+        "family": _("Public tables of that rule family are not available yet."),
+        "computer_limit": _("A public table has at most two computers: a ranked game needs at "
+                            "least two people."),
+        "at_open_table": _("You already have a seat at another open table; leave it first."),
+        "automatic": _("A public table starts by itself when its fourth seat is filled."),
     }
     return texts.get(exc.code, exc.message)
 
 
 def _status_for(exc: tables.TableRejected) -> int:
-    return {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429, "rate_limited": 429,
-            "malformed": 400, "bad_invitee": 400, "bad_token": 400}.get(exc.code, 409)
+    from .table_api import _STATUS
+
+    return _STATUS.get(exc.code, 409)
 
 
 @login_required
 def new_table(request):
-    """Create a private table (J3 steps 1–4)."""
+    """Create a table (J3 steps 1–4 "Create table → Private"; P-TABLE-5 "→ Public", reached
+    from the lobby with ``?kind=public``)."""
     if request.method == "POST":
         form = PrivateTableForm(request.POST)
         if form.is_valid():
+            data = form.cleaned_data
             try:
-                table = tables.create_private_table(
-                    request.user, family=form.cleaned_data["family"], clock=form.cleaned_data["clock"],
-                    allow_spectators=form.cleaned_data["allow_spectators"])
+                if data["kind"] == "public":
+                    table = public_tables.create_public_table(request.user, family=data["family"],
+                                                              clock=data["clock"])
+                else:
+                    table = tables.create_private_table(
+                        request.user, family=data["family"], clock=data["clock"],
+                        allow_spectators=data["allow_spectators"])
             except tables.TableRejected as exc:
                 form.add_error(None, _refusal_text(exc))
                 return render(request, "games/new_table.html", {"form": form},
                               status=_status_for(exc))
             return redirect("room", pk=table.pk)
     else:
-        form = PrivateTableForm()
+        kind = "public" if request.GET.get("kind") == "public" else "private"
+        form = PrivateTableForm(initial={"kind": kind, "clock": "standard" if kind == "public" else "untimed"})
     return render(request, "games/new_table.html", {"form": form, "open_table": tables.open_table_of(request.user)})
 
 
 def _room_context(request, table: Table) -> dict:
     state = tables.room_state(table, request.user)
+    closes = public_tables.closes_at(table) if table.kind == Table.Kind.PUBLIC else None
     link = (request.build_absolute_uri(reverse("join_table", args=[state["invite_token"]]))
             if state["invite_token"] else None)
     return {"table": table, "state": state, "invite_link": link,
             "strengths": [(k, STRENGTH_NAMES.get(k, v)) for k, v in available_strengths().items()],
-            "default_strength": default_strength(),
+            "default_strength": default_strength(), "closes_at": closes,
             "ws_path": f"/ws/tables/{table.pk}/"}
 
 
@@ -116,8 +131,9 @@ def room_action(request, pk: int):
             messages.info(request, _("The table has been closed."))
             return redirect("lobby")
         elif op == "leave":
-            tables.leave(pk, request.user)
-            messages.info(request, _("You have left the table."))
+            left = tables.leave(pk, request.user)
+            messages.info(request, _("The table has been closed.") if left.status == Table.Status.CLOSED
+                          else _("You have left the table."))
             return redirect("lobby")
         else:
             raise tables.TableRejected("malformed", _("Unknown request."))
@@ -128,6 +144,23 @@ def room_action(request, pk: int):
             raise Http404("not your table") from None
         return render(request, "games/room.html", _room_context(request, table), status=_status_for(exc))
     return redirect("room", pk=pk)
+
+
+@login_required
+@require_POST
+def join_public(request, pk: int):
+    """The lobby's Join button (P-TABLE-5): take an empty seat of public table ``pk``; the
+    fourth seat starts the ranked game and the joiner goes straight to it (P-TABLE-8). A
+    refusal (full, closed, started, a ranked seat held, another open table, unverified) is
+    shown on the lobby and changes nothing."""
+    try:
+        table = public_tables.join_public_table(pk, request.user)
+    except tables.TableRejected as exc:
+        messages.error(request, _refusal_text(exc))
+        return redirect("lobby")
+    if table.game_id:
+        return redirect("table", pk=table.game_id)
+    return redirect("room", pk=table.pk)
 
 
 @login_required

@@ -12,6 +12,7 @@ urlpatterns = [
     path("tables/new/", table_views.new_table, name="new_table"),
     path("tables/<int:pk>/", table_views.room, name="room"),
     path("tables/<int:pk>/do/", table_views.room_action, name="room_action"),
+    path("tables/<int:pk>/join/", table_views.join_public, name="join_public"),
     path("tables/join/<str:token>/", table_views.join_table, name="join_table"),
     path("rules/", rules_views.rules_index, name="rules_index"),
     path("rules/<slug:preset>/", rules_views.rules_preset, name="rules"),

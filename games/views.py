@@ -19,16 +19,35 @@ from .selectors import (games_of, review_allowed, reviewable_actions, reviewable
 from .views_state import players_of, seat_of
 
 
+def lobby_public_tables(user) -> list[dict]:
+    """``public_tables.open_public_tables()`` for the lobby page: each entry also carries
+    ``clock_label`` (translated) and ``mine`` (``user`` is seated there) (P-MATCH-7)."""
+    from .forms import CLOCK_CHOICES
+    from .public_tables import open_public_tables
+
+    labels = dict(CLOCK_CHOICES)
+    listed = open_public_tables()
+    name = user.username if user.is_authenticated else None
+    for entry in listed:
+        entry["clock_label"] = labels.get(entry["clock"], entry["clock"])
+        entry["mine"] = name is not None and any(s["name"] == name for s in entry["seats"])
+    return listed
+
+
 def lobby(request):
-    """The home page: sign-up invitation, or Practice and the games to resume (P-PRAC-4)."""
-    context = {}
+    """The home page: sign-up invitation, or Practice and the games to resume (P-PRAC-4); for
+    everyone the open public tables, kept current by static/js/lobby.js (``/ws/lobby/``
+    notices, then ``?part=public-tables``), and the live games (P-MATCH-7)."""
+    context = {"public_tables": lobby_public_tables(request.user)}
+    if request.GET.get("part") == "public-tables":
+        return render(request, "lobby/_public_tables.html", context)
     if request.user.is_authenticated:
-        context = {
+        context.update({
             "form": PracticeForm(),
             "unfinished": list(unfinished_games_of(request.user)[:20]),
             "recent": list(games_of(request.user).exclude(status=Game.Status.ACTIVE)[:10]),
             "open_table": open_table_of(request.user),
-        }
+        })
     return render(request, "lobby/lobby.html", context)
 
 

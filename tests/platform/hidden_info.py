@@ -43,6 +43,8 @@ PLAIN_KEYS = frozenset({
     "abort", "tsumo", "chankan", "han", "fu", "yaku", "yakuman", "limit", "base_points",
     "payments", "pao_seat", "final_scores", "deposits_awarded", "points", "placements", "results",
     "place", "score", "uma", "oka", "total",
+    # the lobby's list of open public tables (games.public_tables.lobby_state, P-MATCH-7)
+    "tables", "family", "host", "seats", "free_seats", "closes_at",
 })
 
 

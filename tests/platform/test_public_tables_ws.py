@@ -10,6 +10,7 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from hidden_info import tiles_in
 
 from games import public_tables, tables
 from games.routing import websocket_urlpatterns
@@ -17,6 +18,17 @@ from games.routing import websocket_urlpatterns
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 RECEIVE_TIMEOUT = 10   # seconds to wait for a message before a test fails (not a timing assertion)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """A new channel-layer instance per test: the Redis layer's receive locks belong to the
+    event loop that made them, and each asyncio test runs on its own loop."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
 
 
 def connect(user, path: str) -> WebsocketCommunicator:
@@ -58,6 +70,7 @@ async def test_p_match_7_every_lobby_client_sees_tables_created_joined_started_a
         assert listed(message)[table.pk] == ["p0", None, None, None]
         entry = message["tables"][0]
         assert entry["clock"] == "blitz" and entry["free_seats"] == 3 and entry["host"] == "p0"
+        assert tiles_in(message) == set()          # every key classified, no tile (hidden_info)
 
     await database_sync_to_async(public_tables.join_public_table)(table.pk, people[1])
     await database_sync_to_async(tables.add_computer)(table.pk, people[0], 2)

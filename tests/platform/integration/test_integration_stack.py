@@ -32,6 +32,8 @@ INNER_TESTS = [
     "tests/platform/integration/inner_reconnect_flow.py",
     "tests/platform/integration/inner_ranked_game_flow.py",
     "tests/platform/test_private_tables_ws.py",
+    "tests/platform/integration/inner_public_table_flow.py",
+    "tests/platform/test_public_tables_ws.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
     "tests/platform/test_clocks.py",

@@ -417,7 +417,7 @@ def room_state(table: Table, user) -> dict:
     "is_computer", "strength"} or {"position", "name": None}], "full": bool (four seats
     occupied), "spectators": [names]},
     "you": {"is_host", "seated"}, "invite_token"}``. ``invite_token`` (the link) is given
-    to the host only, while the table is open."""
+    to the host of a private table only, while the table is open (public tables have no link)."""
     seats = {s.position: s for s in table.seats.select_related("user")}
     is_host = table.host_id == getattr(user, "pk", None)
     out_seats = []
@@ -444,7 +444,8 @@ def room_state(table: Table, user) -> dict:
                   "full": len(seats) == 4, "spectators": spectators, "invited": invited},
         "you": {"is_host": is_host,
                 "seated": any(s.user_id == getattr(user, "pk", None) for s in seats.values())},
-        "invite_token": table.invite_token if is_host and table.status == Table.Status.OPEN else None,
+        "invite_token": (table.invite_token if is_host and table.status == Table.Status.OPEN
+                         and table.kind == Table.Kind.PRIVATE else None),   # public: no link
     }
 
 

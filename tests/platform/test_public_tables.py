@@ -265,3 +265,27 @@ def test_p_table_5_the_expiry_task_runs_on_the_realtime_queue(settings, people):
     Table.objects.filter(pk=table.pk).update(created_at=timezone.now() - timedelta(minutes=11))
     assert tasks.close_unfilled_public_tables.delay() is not None
     assert Table.objects.get(pk=table.pk).status == "closed"
+
+
+class _StopSweeper(Exception):
+    pass
+
+
+def test_p_table_5_the_embedded_sweeper_closes_unfilled_tables_without_redis(people, monkeypatch):
+    """``make run`` without Redis: the embedded sweeper thread queues the expiry task too (run
+    here for one round, Celery eager; its sleeps replaced so that the loop ends)."""
+    from games import embedded
+
+    table = public_tables.create_public_table(people[0])
+    Table.objects.filter(pk=table.pk).update(created_at=timezone.now() - timedelta(minutes=10, seconds=1))
+    calls = []
+
+    def fake_sleep(seconds):
+        calls.append(seconds)
+        if len(calls) > 1:                 # the first is the start-up pause; then one round ran
+            raise _StopSweeper
+
+    monkeypatch.setattr(embedded.time, "sleep", fake_sleep)
+    with pytest.raises(_StopSweeper):
+        embedded._sweeper()
+    assert Table.objects.get(pk=table.pk).status == "closed"

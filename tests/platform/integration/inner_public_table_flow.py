@@ -163,3 +163,46 @@ async def test_p_table_5_the_worker_closes_an_unfilled_public_table(make_user, c
     await wait_for(lambda: Table.objects.get(pk=table.pk).status == "closed", "the expiry task")
     await next_message(lobby, lambda m: table.pk not in listed(m))
     await lobby.disconnect(timeout=WAIT)
+
+
+async def _race(calls):
+    """Run the sync ``calls`` at once, each in its own thread (its own database connection);
+    returns each call's result or the ``TableRejected`` it raised."""
+    def attempt(call):
+        try:
+            return call()
+        except tables.TableRejected as exc:
+            return exc
+        finally:
+            connection.close()
+
+    return await asyncio.gather(*(database_sync_to_async(attempt, thread_sensitive=False)(c) for c in calls))
+
+
+async def test_p_table_5_two_people_racing_for_the_last_seat_one_sits_and_one_game_starts(
+        make_user, celery_worker_process):
+    people = [await database_sync_to_async(make_user)(f"pr-{i}", confirmed=True) for i in range(5)]
+    table = await database_sync_to_async(public_tables.create_public_table)(people[0])
+    for p in people[1:3]:
+        await database_sync_to_async(public_tables.join_public_table)(table.pk, p)
+    results = await _race([lambda p=p: public_tables.join_public_table(table.pk, p) for p in people[3:5]])
+    refused = [r for r in results if isinstance(r, tables.TableRejected)]
+    assert len(refused) == 1 and refused[0].code in ("full", "started")
+    table = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    assert table.status == "started"
+    assert await database_sync_to_async(Game.objects.filter(table=table).count)() == 1
+    seated = await database_sync_to_async(
+        lambda: Seat.objects.filter(game_id=table.game_id).count())()
+    assert seated == 4
+    await stop(table.game_id)
+
+
+async def test_p_table_5_one_person_joining_two_tables_at_once_sits_at_one(make_user, celery_worker_process):
+    hosts = [await database_sync_to_async(make_user)(f"ph-{i}", confirmed=True) for i in range(2)]
+    person = await database_sync_to_async(make_user)("p-both", confirmed=True)
+    pair = [await database_sync_to_async(public_tables.create_public_table)(h) for h in hosts]
+    results = await _race([lambda t=t: public_tables.join_public_table(t.pk, person) for t in pair])
+    refused = [r for r in results if isinstance(r, tables.TableRejected)]
+    assert [r.code for r in refused] == ["at_open_table"]
+    from games.models import TableSeat
+    assert await database_sync_to_async(TableSeat.objects.filter(user=person).count)() == 1

@@ -34,11 +34,24 @@ def lobby_public_tables(user) -> list[dict]:
     return listed
 
 
+def started_public_games(user) -> list[tuple[int, int]]:
+    """``(table id, game id)`` of the public tables ``user`` was seated at whose ranked game is
+    still running: a lobby open while such a table filled sends its player there (P-TABLE-8)."""
+    from .models import Table
+
+    if not user.is_authenticated:
+        return []
+    return list(Table.objects.filter(kind=Table.Kind.PUBLIC, status=Table.Status.STARTED,
+                                     seats__user=user, game__status=Game.Status.ACTIVE)
+                .values_list("pk", "game_id")[:5])
+
+
 def lobby(request):
     """The home page: sign-up invitation, or Practice and the games to resume (P-PRAC-4); for
     everyone the open public tables, kept current by static/js/lobby.js (``/ws/lobby/``
     notices, then ``?part=public-tables``), and the live games (P-MATCH-7)."""
-    context = {"public_tables": lobby_public_tables(request.user)}
+    context = {"public_tables": lobby_public_tables(request.user),
+               "started_public": " ".join(f"{t}:{g}" for t, g in started_public_games(request.user))}
     if request.GET.get("part") == "public-tables":
         return render(request, "lobby/_public_tables.html", context)
     if request.user.is_authenticated:

@@ -1,8 +1,9 @@
 """Public tables and the live lobby in real browsers, two people in two browser contexts
 (P-TABLE-5, P-MATCH-7, J3 step 1): one creates a public table from the lobby ("Create table →
 Public", a timed clock); the other, already on the lobby, sees it appear without a reload and
-joins it; the host's waiting room shows the joiner live; the host adds two computers (drawn at
-random, P-BOT-6) and the fourth seat starts the ranked game for both (P-TABLE-8). Screenshots
+joins it; the host's waiting room shows the joiner live; the guest goes back to the lobby; the
+host adds two computers (drawn at random, P-BOT-6) and the fourth seat starts the ranked game:
+the host's waiting room and the guest's lobby both take them to it (P-TABLE-8). Screenshots
 of the lobby at 360x740 and 1280x800 go to ``MP_SCREENSHOTS`` when set.
 """
 from __future__ import annotations
@@ -78,13 +79,17 @@ def test_p_match_7_a_public_table_appears_in_the_other_lobby_without_reload_and_
     host.wait_for_selector(f"[data-role=seat] >> text={guest_name}", timeout=20000)
     _shot(host, "public-room-1280x800")
     _shot(guest, "public-room-360x740")
+    # The guest goes back to the lobby (their table is marked as theirs) and waits there.
+    guest.goto(server.url + "/")
+    guest.wait_for_selector(f"[data-table='{table_id}'] [data-role=open-public]", timeout=20000)
+    guest.wait_for_selector("#public-tables[data-live='1']", timeout=20000)
 
     # The host fills the two empty seats with computers; the fourth seat starts the game.
     host.locator("[data-role=seat][data-occupied='0'] [data-role=add-computer]").first.click()
     host.wait_for_selector(".badge-computer", timeout=20000)
     host.locator("[data-role=seat][data-occupied='0'] [data-role=add-computer]").first.click()
     host.wait_for_url(re.compile(r".*/games/\d+/$"), timeout=20000)
-    guest.wait_for_url(re.compile(r".*/games/\d+/$"), timeout=20000)       # sent by its waiting room
+    guest.wait_for_url(re.compile(r".*/games/\d+/$"), timeout=20000)       # sent by the live lobby
     assert host.url == guest.url
     host.wait_for_selector(".board", timeout=20000)
     with sqlite3.connect(server.db_path) as conn:

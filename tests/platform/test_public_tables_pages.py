@@ -37,7 +37,7 @@ def test_p_match_7_lobby_lists_open_public_tables_and_a_separate_live_games_sect
     assert "No live games to watch yet." in page
     assert 'src="/static/js/lobby.js"' in page and "<script>" not in page
     part = client.get(reverse("lobby") + "?part=public-tables").content.decode()
-    assert part.startswith('<div data-role="public-tables-list">') and f'data-table="{table.pk}"' in part
+    assert part.startswith('<div data-role="public-tables-list"') and f'data-table="{table.pk}"' in part
     client.force_login(people[0])                       # the host sees a link to their table
     assert reverse("room", args=[table.pk]) in client.get(reverse("lobby")).content.decode()
     client.logout()                                     # visitors see the list too
@@ -78,6 +78,10 @@ def test_p_table_5_join_from_the_lobby_and_the_fourth_joiner_goes_to_the_game(cl
     assert table.status == "started" and response["Location"] == reverse("table", args=[table.game_id])
     client.force_login(people[1])                 # an earlier joiner's room sends them to the game
     assert client.get(reverse("room", args=[table.pk]))["Location"] == reverse("table", args=[table.game_id])
+    part = client.get(reverse("lobby") + "?part=public-tables").content.decode()   # and so does the lobby
+    assert f'data-started="{table.pk}:{table.game_id}"' in part
+    client.force_login(people[5])
+    assert 'data-started=""' in client.get(reverse("lobby") + "?part=public-tables").content.decode()
 
 
 def test_issue_9_item_8_refusals_on_the_lobby_change_nothing(client, people, make_user):

@@ -264,7 +264,10 @@ def timer_payload(state: dict, clock: Clock | None, *, my_seat: int | None, phas
     return {"clock": clock.name, "per_discard": clock.per_discard, "reserve": clock.reserve,
             "response": clock.response, "reserves": [round(r, 3) for r in reserves],
             "turn": turn, "response_left": response_left, "waiting_responses": waiting,
-            "next_hand_in": next_hand_in, "absent": sorted(absent)}
+            "next_hand_in": next_hand_in, "absent": sorted(absent),
+            # The recipient's own consecutive timeouts (P-CONN-2): when it rises, the page says
+            # the server just played the default for that seat (P-CLOCK-9). Never another seat's.
+            "own_timeouts": int(st["timeouts"][my_seat]) if my_seat is not None else None}
 
 
 # --------------------------------------------------------------------------- timeout defaults

@@ -32,7 +32,7 @@ PLAIN_KEYS = frozenset({
     "type", "code", "message", "rule", "game", "view", "id", "preset", "preset_version", "kind",
     "format", "clock", "status", "players", "my_seat", "timer", "name", "is_computer", "strength",
     "connected", "spectators", "per_discard", "reserve", "response", "reserves", "turn", "response_left",
-    "waiting_responses", "next_hand_in", "absent", "per_discard_left", "reserve_left",
+    "waiting_responses", "next_hand_in", "absent", "per_discard_left", "reserve_left", "own_timeouts",
     # engine view (docs/engine-api.md "Views")
     "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba", "riichi_deposits",
     "scores", "wall_count", "last_discard", "pending_seats", "kakan", "seat_wind", "discards",

@@ -108,7 +108,8 @@ def test_p_clock_9_timer_payload_shows_response_time_only_to_its_own_seat():
     assert other["response_left"] is None and other["waiting_responses"] is True
     assert "2" not in str(other["turn"]) and other["absent"] == []
     assert set(mine) == {"clock", "per_discard", "reserve", "response", "reserves", "turn",
-                         "response_left", "waiting_responses", "next_hand_in", "absent"}
+                         "response_left", "waiting_responses", "next_hand_in", "absent", "own_timeouts"}
+    assert mine["own_timeouts"] == 0
     turn = _turn(clocks.initial_state(STANDARD), 3, 100.0, seq=5)
     early = clocks.timer_payload(turn, STANDARD, my_seat=1, phase="turn", now=102.0)
     assert early["turn"] == {"seat": 3, "per_discard_left": 3.0, "reserve_left": 20.0}
@@ -116,6 +117,18 @@ def test_p_clock_9_timer_payload_shows_response_time_only_to_its_own_seat():
     assert late["turn"] == {"seat": 3, "per_discard_left": 0.0, "reserve_left": 15.0}
     assert late["reserves"] == [20.0, 20.0, 20.0, 15.0] and late["response_left"] is None
     assert clocks.timer_payload({}, None, my_seat=1, phase="turn", now=0.0) is None   # untimed
+
+
+def test_p_clock_9_own_timeouts_only_for_the_recipients_seat():
+    """P-CLOCK-9, P-CONN-2: the payload counts the recipient's own consecutive timeouts (so the
+    page can say the server played for it); another seat's count is never sent, nor a
+    spectator's."""
+    state = clocks.record_answer(clocks.initial_state(STANDARD), STANDARD, 2, timeout=True)
+    assert clocks.timer_payload(state, STANDARD, my_seat=2, phase="turn", now=1.0)["own_timeouts"] == 1
+    assert clocks.timer_payload(state, STANDARD, my_seat=1, phase="turn", now=1.0)["own_timeouts"] == 0
+    assert clocks.timer_payload(state, STANDARD, my_seat=None, phase="turn", now=1.0)["own_timeouts"] is None
+    again = clocks.record_answer(state, STANDARD, 2, timeout=False)
+    assert clocks.timer_payload(again, STANDARD, my_seat=2, phase="turn", now=1.0)["own_timeouts"] == 0
 
 
 # --------------------------------------------------------------------------- timeout defaults

@@ -47,7 +47,9 @@ export function clockState(el, now) {
 export function updateClock(el, now, t) {
   const st = clockState(el, now);
   const key = el.dataset.label;
-  const text = key === "next_hand_in" ? t(key, { n: st.shown }) : t("seconds", { n: st.shown });
+  // Which clock runs is said in words: "3 s" (per-discard time), then "reserve 7 s" (P-CLOCK-9).
+  const text = key === "next_hand_in" ? t(key, { n: st.shown })
+    : st.reserve || el.dataset.clock === "reserve" ? t("reserve_seconds", { n: st.shown }) : t("seconds", { n: st.shown });
   if (el.textContent !== text) el.textContent = text;
   const label = t(`${key}_label`, { n: st.shown });
   if (key !== "next_hand_in" && el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);

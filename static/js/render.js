@@ -72,14 +72,15 @@ function meldsEl(player, ctx) {
   return h("div", { class: "melds", "aria-label": ctx.t("melds") }, melds.map((m) => meldEl(m, player.seat, ctx)));
 }
 
-/** Pond: 6 per row, riichi discard sideways, called discards greyed (P-PLAY). */
+/** Pond: 6 per row, riichi discard sideways, called discards greyed, the last discard marked
+ * (P-PLAY). A fifth row (rare) makes the pond denser so that it stays in its place. */
 function pondEl(player, ctx) {
   const { base, t, view } = ctx;
   const discards = player.discards || [];
   const rows = [];
   for (let i = 0; i < discards.length; i += POND_ROW) rows.push(discards.slice(i, i + POND_ROW));
   const last = view.last_discard;
-  return h("div", { class: "pond", "aria-label": t("pond") },
+  return h("div", { class: `pond${rows.length > 4 ? " dense" : ""}`, "aria-label": t("pond") },
     rows.map((row) => h("div", { class: "pond-row" }, row.map((d) => {
       const isLast = last && last.seat === player.seat && last.tile === d.tile && !d.called;
       return tileEl(d.tile, { base, t, sideways: !!d.riichi,
@@ -87,21 +88,25 @@ function pondEl(player, ctx) {
     }))));
 }
 
+/** Where a seat sits on the screen: bottom (the viewer), right, top (across) or left. */
+const SIDE = { me: "bottom", right: "right", across: "top", left: "left" };
+
 /** Seat marked "(You)": ctx.youSeat when given (the replay viewer), else the viewer's seat. */
 function youSeat(ctx) {
   return ctx.youSeat === undefined ? ctx.mySeat : ctx.youSeat;
 }
 
 /**
- * An opponent's concealed tiles: face down, or face up in hand order (drawn tile apart) when
- * ctx.openHands[seat] holds them (the replay viewer's "all hands open"; never on the live table).
+ * An opponent's concealed tiles: face down (their count visible at every width), or face up in
+ * hand order (drawn tile apart) when ctx.openHands[seat] holds them (the replay viewer's "all
+ * hands open"; never on the live table).
  */
 function concealedEl(player, ctx) {
   const { base, t } = ctx;
   const open = ctx.openHands && Array.isArray(ctx.openHands[player.seat]) ? ctx.openHands[player.seat] : null;
   if (!open) {
     const count = player.concealed_count || 0;
-    return h("div", { class: "concealed", "aria-label": t("concealed", { n: count }) },
+    return h("div", { class: "concealed", "aria-label": t("concealed", { n: count }), dataset: { count } },
       Array.from({ length: count }, () => tileEl(null, { base, t })));
   }
   const drawn = ctx.openDrawn ? ctx.openDrawn[player.seat] : null;
@@ -111,46 +116,80 @@ function concealedEl(player, ctx) {
     drawn !== null && drawn !== undefined && open.includes(drawn) ? tileEl(drawn, { base, t, cls: "drawn-tile" }) : null);
 }
 
-function seatHeader(player, ctx) {
+/** The seat's name plate: wind, name, markers (computer, dealer, riichi, absent), score, and
+ * its clock: the turn countdown ("3 s", then "reserve 7 s") and the reserve left (P-CLOCK-9).
+ * The viewer's own turn countdown is drawn larger beside the hand instead (ownClock). */
+function plateEl(player, ctx, side) {
   const { game, view, t } = ctx;
   const seat = player.seat;
   const p = playerOf(game, seat, t);
   const score = (view.scores || [])[seat];
-  return h("header", { class: "seat-head" },
-    h("span", { class: "wind", title: t(`wind_${player.seat_wind}`) }, t(`wind_${player.seat_wind}`)),
-    h("span", { class: "name" }, seat === youSeat(ctx) ? `${p.name} (${t("you")})` : p.name),
-    p.is_computer ? h("span", { class: "badge badge-cpu" }, t("computer")) : null,
-    view.dealer === seat ? h("span", { class: "badge badge-dealer" }, t("dealer")) : null,
-    player.riichi ? h("span", { class: "badge badge-riichi" }, t("riichi_badge")) : null,
-    absentSeats(ctx).has(seat) ? h("span", { class: "badge badge-absent", dataset: { role: "absent" } }, t("absent"))
-      : p.connected === false ? h("span", { class: "badge badge-absent", dataset: { role: "disconnected" } }, t("disconnected")) : null,
-    view.phase === "turn" ? turnClockEl(ctx, seat) : null,
-    h("span", { class: "score", dataset: { role: "score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale)),
-    reserveEl(ctx, seat));
+  const absent = absentSeats(ctx).has(seat);
+  const own = side === "bottom" && !ctx.replay && ctx.mySeat === seat;
+  return h("header", { class: `plate plate-${side}${absent ? " is-absent" : ""}` },
+    h("div", { class: "plate-line" },
+      h("span", { class: `wind${view.dealer === seat ? " wind-dealer" : ""}`, title: t(`wind_${player.seat_wind}`),
+        dataset: { short: t(`wind_${player.seat_wind}`).slice(0, 1) } }, t(`wind_${player.seat_wind}`)),
+      h("span", { class: "name" }, seat === youSeat(ctx) ? `${p.name} (${t("you")})` : p.name)),
+    h("div", { class: "plate-line badges" },
+      p.is_computer ? h("span", { class: "badge badge-cpu" }, t("computer")) : null,
+      view.dealer === seat ? h("span", { class: "badge badge-dealer" }, t("dealer")) : null,
+      player.riichi ? h("span", { class: "badge badge-riichi" }, t("riichi_badge")) : null,
+      absent ? h("span", { class: "badge badge-absent", dataset: { role: "absent" } }, t("absent"))
+        : p.connected === false ? h("span", { class: "badge badge-absent", dataset: { role: "disconnected" } }, t("disconnected")) : null),
+    h("div", { class: "plate-line" },
+      h("span", { class: "score", dataset: { role: "score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale))),
+    h("div", { class: "plate-line plate-clock" },
+      view.phase === "turn" && !own ? turnClockEl(ctx, seat) : null, reserveEl(ctx, seat)));
 }
 
+/** One seat: its plate, concealed tiles and melds (a strip along its edge, turned to face it)
+ * and its pond in front of it. A `.seat` box is laid out through its parts (display: contents),
+ * each placed in the board's grid by its side (static/css/site.css "The table"). */
 function opponentEl(player, ctx) {
   const pos = relPos(player.seat, ctx.mySeat);
+  const side = SIDE[pos];
   // Only the turn seat is ever highlighted: during a claim nobody is, since who may call would
   // reveal concealed tiles (P-FAIR-6, P-CLOCK-9).
   const turn = ctx.view.turn === player.seat && ctx.view.phase === "turn";
-  const backs = concealedEl(player, ctx);
-  return h("section", { class: `seat seat-${pos}${turn ? " on-turn" : ""}`,
+  return h("section", { class: `seat seat-${pos} side-${side}${turn ? " on-turn" : ""}`,
     dataset: { seat: player.seat } },
-    seatHeader(player, ctx), h("div", { class: "hand-line" }, backs, meldsEl(player, ctx)), pondEl(player, ctx));
+    plateEl(player, ctx, side),
+    h("div", { class: `strip-slot strip-${side}` },
+      h("div", { class: "hand-line" }, concealedEl(player, ctx), meldsEl(player, ctx))),
+    h("div", { class: `pond-slot pond-${side}` }, pondEl(player, ctx)));
+}
+
+/** Score edge of the centre panel for `seat`: wind (dealer marked), score, riichi stick. */
+function centerScore(ctx, player, side) {
+  const { view, t } = ctx;
+  const seat = player.seat;
+  const score = (view.scores || [])[seat];
+  const turn = view.turn === seat && view.phase === "turn";
+  return h("div", { class: `c-seat c-${side}${turn ? " on-turn" : ""}`, dataset: { seat } },
+    h("span", { class: `c-wind${view.dealer === seat ? " wind-dealer" : ""}`, title: t(`wind_${player.seat_wind}`) },
+      t(`wind_${player.seat_wind}`).slice(0, 1)),
+    h("span", { class: "c-score", dataset: { role: "center-score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale)),
+    player.riichi ? h("span", { class: "stick stick-1000", title: t("riichi_badge") }) : null);
 }
 
 function centerEl(ctx) {
   const { view, t, base } = ctx;
   const round = t("round", { wind: t(`wind_${view.round_wind}`), n: (view.hand_number % 4) + 1 });
+  const sticks = Math.round(view.riichi_deposits / 1000);  // points -> sticks
   return h("section", { class: "center", "aria-label": round },
-    h("div", { class: "round" }, round),
-    h("dl", { class: "counters" },
-      h("div", {}, h("dt", {}, t("honba")), h("dd", { dataset: { role: "honba" } }, view.honba)),
-      h("div", {}, h("dt", {}, t("deposits")), h("dd", { dataset: { role: "deposits" } }, Math.round(view.riichi_deposits / 1000))),  // points -> sticks
-      h("div", {}, h("dt", {}, t("wall")), h("dd", { dataset: { role: "wall" } }, view.wall_count))),
-    h("div", { class: "dora" }, h("span", { class: "label" }, t("dora")),
-      h("span", { class: "dora-tiles" }, (view.dora_indicators || []).map((id) => tileEl(id, { base, t })))));
+    (view.players || []).map((p) => centerScore(ctx, p, SIDE[relPos(p.seat, ctx.mySeat)])),
+    h("div", { class: "c-mid" },
+      h("div", { class: "round" }, round),
+      h("dl", { class: "counters" },
+        h("div", { title: t("honba") }, h("dt", {}, h("span", { class: "stick stick-100" }),
+          h("span", { class: "visually-hidden" }, t("honba"))), h("dd", { dataset: { role: "honba" } }, view.honba)),
+        h("div", { title: t("deposits") }, h("dt", {}, h("span", { class: "stick stick-1000" }),
+          h("span", { class: "visually-hidden" }, t("deposits"))), h("dd", { dataset: { role: "deposits" } }, sticks)),
+        h("div", { title: t("wall") }, h("dt", {}, h("img", { class: "wall-icon", src: `${base}back.svg`, alt: "" }),
+          h("span", { class: "visually-hidden" }, t("wall"))), h("dd", { dataset: { role: "wall" } }, view.wall_count))),
+      h("div", { class: "dora", title: t("dora") }, h("span", { class: "visually-hidden" }, t("dora")),
+        h("span", { class: "dora-tiles" }, (view.dora_indicators || []).map((id) => tileEl(id, { base, t }))))));
 }
 
 function statusEl(ctx, groups) {
@@ -174,6 +213,12 @@ function statusEl(ctx, groups) {
     const timer = timerOf(ctx);
     lines.push(h("p", { class: "hint", dataset: { role: "waiting" } },
       timer && timer.waiting_responses ? t("waiting_responses") : t("waiting_others")));
+  }
+  if (ctx.timeoutNotice) {
+    lines.push(h("p", { class: "timeout-notice", role: "alert", dataset: { role: "timeout-notice" } }, ctx.timeoutNotice));
+  }
+  if (mySeat !== null && absentSeats(ctx).has(mySeat)) {
+    lines.push(h("p", { class: "timeout-notice", dataset: { role: "own-absent" } }, t("own_absent")));
   }
   if (view.furiten) lines.push(h("p", { class: "furiten", dataset: { role: "furiten" } }, t("furiten")));
   const waits = view.waits || [];
@@ -285,24 +330,43 @@ function togglesEl(ctx, cb) {
   // The board is rebuilt on every state: keep the panel open across renders.
   return h("details", { class: "toggles", open: !!ctx.togglesOpen,
     ontoggle: (e) => cb.togglesOpen(e.target.open) }, h("summary", {}, t("options")),
-    box("autoWin", t("auto_win")), box("noCalls", t("no_calls")), box("autoDiscard", t("auto_discard")),
-    box("oneClick", t("one_click")));
+    h("div", { class: "toggle-list" }, box("autoWin", t("auto_win")), box("noCalls", t("no_calls")),
+      box("autoDiscard", t("auto_discard")), box("oneClick", t("one_click"))));
+}
+
+/** The viewer's own turn countdown, large, beside the action buttons (P-CLOCK-9). */
+function ownClockEl(ctx) {
+  if (ctx.mySeat === null || ctx.view.phase !== "turn") return null;
+  const el = turnClockEl(ctx, ctx.mySeat);
+  if (el) el.classList.add("clock-own");
+  return el;
+}
+
+/** The bar above the hand, in a fixed place: table options, status lines, the own clock and
+ * the action buttons (call offers with their response countdown). Its height never changes;
+ * extra rows of buttons grow upward over the pond, so nothing is ever pushed off screen. */
+function barEl(ctx, groups, cb) {
+  return h("div", { class: "bar", dataset: { role: "bar" } },
+    ctx.mySeat === null ? null : togglesEl(ctx, cb),
+    statusEl(ctx, groups),
+    h("div", { class: "bar-right" }, ownClockEl(ctx), ctx.mySeat === null ? null : actionsEl(ctx, groups, cb)));
 }
 
 function meEl(player, ctx, groups, cb) {
   const turn = ctx.view.turn === player.seat && ctx.view.phase === "turn";
-  return h("section", { class: `seat seat-me${turn ? " on-turn" : ""}`, dataset: { seat: player.seat } },
-    seatHeader(player, ctx), pondEl(player, ctx),
-    h("div", { class: "hand-row" }, handEl(ctx, groups, cb), meldsEl(player, ctx)),
-    // The replay viewer (ctx.replay) shows the hand only: no status, actions or table toggles.
-    ctx.replay ? null : statusEl(ctx, groups), ctx.replay ? null : actionsEl(ctx, groups, cb),
-    ctx.replay ? null : togglesEl(ctx, cb));
+  // The replay viewer (ctx.replay) shows the hand only: no status, actions or table toggles.
+  return h("section", { class: `seat seat-me side-bottom${turn ? " on-turn" : ""}`, dataset: { seat: player.seat } },
+    plateEl(player, ctx, "bottom"),
+    h("div", { class: "pond-slot pond-bottom" }, pondEl(player, ctx)),
+    ctx.replay ? null : barEl(ctx, groups, cb),
+    h("div", { class: "hand-row" }, handEl(ctx, groups, cb), meldsEl(player, ctx)));
 }
 
 /**
  * Render the whole board into `board` (replacing its content).
  * ctx: {game, view, t, base, mySeat, locale, selected, riichiMode, sent, continued, lobbyUrl,
- *       clockBase: performance.now() ms when the state message arrived (countdowns of game.timer)}
+ *       clockBase: performance.now() ms when the state message arrived (countdowns of game.timer),
+ *       timeoutNotice: text saying the server just played for the viewer, or null (P-CLOCK-9)}
  * Replay viewer only (absent on the live table, which is unchanged): ctx.replay (no status,
  * actions, toggles or result panel), ctx.openHands [4 × ids | null] and ctx.openDrawn [4 × id | null]
  * (opponents' concealed tiles face up), ctx.youSeat (seat marked "You"; default mySeat).
@@ -319,6 +383,7 @@ export function renderBoard(board, ctx, cb) {
   parts.push(centerEl(ctx));
   const me = players.find((p) => p.seat === mySeat);
   if (me) parts.push(meEl(me, ctx, groups, cb));
+  else if (!ctx.replay) parts.push(barEl(ctx, groups, cb));   // a spectator: status lines only
   if (!ctx.replay && (view.hand_result || view.game_result || view.phase === "hand_over" || view.phase === "game_over")) {
     parts.push(ctx.resultHidden
       ? h("button", { type: "button", class: "primary show-result", dataset: { action: "show-result" },

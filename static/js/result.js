@@ -92,6 +92,7 @@ function drawEl(ctx, hr) {
     })));
 }
 
+/** The game-over table and its links: returns [article, links paragraph]. */
 function gameOverEl(ctx) {
   const { t, locale, view } = ctx;
   // Engine shape: {final_scores: [4], placements: [place 1..4 by seat], order: [seats first..fourth],
@@ -110,9 +111,9 @@ function gameOverEl(ctx) {
     ctx.lobbyUrl ? h("a", { class: "button", href: ctx.lobbyUrl }, t("back_lobby")) : null);
   // A single-hand game shows the hand result and point changes only (P-RESULT-5): no placement table.
   if (!record && view.hand_result) {
-    return h("article", { class: "game-over" }, h("h2", {}, t("game_over")), links);
+    return [h("article", { class: "game-over" }, h("h2", {}, t("game_over"))), links];
   }
-  return h("article", { class: "game-over" },
+  return [h("article", { class: "game-over" },
     h("h2", {}, t("game_over")),
     h("table", { class: "placements", dataset: { role: "placements" } },
       h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")),
@@ -121,7 +122,7 @@ function gameOverEl(ctx) {
         h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameOf(ctx, seat)),
         h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
         record ? h("td", { class: "num", dataset: { role: "record" } }, formatRecord(record[seat])) : null)))),
-    awardEl, links);
+    awardEl), links];
 }
 
 /** The replay viewer (ctx.reviewUrl) at the hand that has just ended (J4 step 5, P-REPLAY-3). */
@@ -137,36 +138,47 @@ export function formatRecord(points) {
   return points > 0 ? `+${s}` : points < 0 ? `\u2212${s}` : s;
 }
 
-/** The result panel shown at hand_over and game_over. cb.cont() sends {"type": "continue"}. */
+/** The result panel shown at hand_over and game_over: a title bar, the details (scrolling
+ * inside the panel when they are long) and a footer that always stays in the window with the
+ * countdown, Continue and the links (issue 11: nothing that asks for an answer is off screen).
+ * cb.cont() sends {"type": "continue"}. */
 export function renderResult(ctx, cb) {
   const { view, t } = ctx;
   const hr = view.hand_result;
-  const parts = [h("button", { type: "button", class: "hide-result", dataset: { action: "hide-result" },
-    onclick: () => cb.hideResult(true) }, t("hide_result"))];
+  const body = [];
+  const foot = [];
   if (hr) {
     const wins = hr.kind === "win" ? hr.wins || [] : [];
-    parts.push(h("h2", { id: "result-title" }, t("result_title")));
-    if (wins.length) wins.forEach((w) => parts.push(winEl(ctx, w)));
-    else parts.push(drawEl(ctx, hr));
-    parts.push(scoreChanges(ctx, hr.deltas));
+    if (wins.length) wins.forEach((w) => body.push(winEl(ctx, w)));
+    else body.push(drawEl(ctx, hr));
+    body.push(scoreChanges(ctx, hr.deltas));
   }
   const over = view.phase === "game_over" || (ctx.game && ctx.game.status === "finished");
   if (hr && !over && hr.dealer_repeat !== undefined) {
-    parts.push(h("p", { class: "next-hand", dataset: { role: "next-hand" } },
+    body.push(h("p", { class: "next-hand", dataset: { role: "next-hand" } },
       hr.dealer_repeat ? t("dealer_repeats") : t("deal_passes")));
   }
+  if (over) {
+    const [article, links] = gameOverEl(ctx);
+    body.unshift(article);   // the placements first; the last hand's details below
+    foot.push(links);
+  } else if (view.phase === "hand_over") foot.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)
   if (hr && !over && ctx.reviewUrl) {
     // The game goes on: the ended hand opens in its own tab, the table stays here (P-REPLAY-3).
-    parts.push(h("p", { class: "links" }, h("a", { class: "button", href: reviewHref(ctx), target: "_blank",
+    foot.push(h("p", { class: "links" }, h("a", { class: "button", href: reviewHref(ctx), target: "_blank",
       rel: "noopener", dataset: { role: "review" } }, t("review"))));
   }
-  if (over) parts.push(gameOverEl(ctx));
-  else if (view.phase === "hand_over") parts.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)
   if (!over && view.phase === "hand_over" && ctx.mySeat !== null) {
-    parts.push(ctx.continued ? h("p", { class: "hint" }, t("continued"))
+    foot.push(ctx.continued ? h("p", { class: "hint" }, t("continued"))
       : h("button", { type: "button", class: "primary act-continue", dataset: { action: "continue" },
         onclick: () => cb.cont() }, t("continue")));
   }
+  const title = hr ? t("result_title") : t("game_over");
   return h("section", { class: "result-panel", role: "dialog", "aria-labelledby": "result-title",
-    dataset: { role: "result" } }, parts);
+    dataset: { role: "result" } },
+    h("div", { class: "result-head" }, h("h2", { id: "result-title" }, title),
+      h("button", { type: "button", class: "hide-result", dataset: { action: "hide-result" },
+        onclick: () => cb.hideResult(true) }, t("hide_result"))),
+    h("div", { class: "result-body" }, body),
+    foot.some((x) => x) ? h("div", { class: "result-foot" }, foot) : null);
 }

@@ -2,7 +2,7 @@
 // State comes only from the server's "state" messages; selection is local until confirmed (P-PLAY-2).
 import { makeTranslator } from "./dom.js";
 import { renderBoard } from "./render.js";
-import { actionForCopy } from "./tiles.js";
+import { actionForCopy, kindName, kindOf } from "./tiles.js";
 import { loadToggles, saveToggles, automaticAction } from "./toggles.js";
 import { startClocks } from "./clock.js";
 
@@ -25,7 +25,10 @@ const ui = {
   resultHidden: false, // result panel put aside to look at the table
   toggles: loadToggles(root.dataset.gameId),  // P-PLAY-2a table toggles + "discard on first click"
   receivedAt: 0,      // performance.now() when the last state arrived: countdowns start there (docs/clocks.md)
+  timeoutNotice: null, // "Time out: 7p discarded for you" after the server played for this seat (P-CLOCK-9)
 };
+let noticeTimer = null;
+const NOTICE_MS = 8000;  // how long the timeout notice stays (it also goes when the player acts)
 let stopClocks = () => {};
 let autoTimer = null;
 const AUTO_DELAY = 250;  // ms: let the player see the offer before a toggle answers it
@@ -61,6 +64,7 @@ function sendAction(action) {
   if (!ui.view || ui.sentSeq === ui.view.seq) return;
   if (send({ type: "action", seq: ui.view.seq, action })) {
     ui.sentSeq = ui.view.seq;
+    ui.timeoutNotice = null;
     ui.selected = null;
     ui.riichiMode = false;
     render();
@@ -127,14 +131,42 @@ function render() {
     sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen,
     resultHidden: ui.resultHidden, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
-    clockBase: ui.receivedAt,
+    clockBase: ui.receivedAt, timeoutNotice: ui.timeoutNotice,
   }, callbacks);
   stopClocks = startClocks(board, t);
   if (focused) board.querySelector(focused)?.focus();
 }
 
+/**
+ * What the server just played for this seat when its decision timed out (P-TIMEOUT-1/-2,
+ * P-CONN-2), told from the views before and after: the discard that appeared in the own pond,
+ * a win, or a pass. Returns the translated notice.
+ */
+function timeoutText(prev, next) {
+  const mine = (view) => (view.players || []).find((p) => p.seat === ui.mySeat) || { discards: [] };
+  const before = mine(prev).discards || [];
+  const after = mine(next).discards || [];
+  if (after.length > before.length) {
+    return t("timeout_discard", { tile: kindName(kindOf(after[after.length - 1].tile)) });
+  }
+  const wins = next.hand_result && next.hand_result.kind === "win" ? next.hand_result.wins || [] : [];
+  if (wins.some((w) => w.seat === ui.mySeat)) return t("timeout_win");
+  return t("timeout_pass");
+}
+
+/** Notice when `game.timer.own_timeouts` rose: the server played the default for this seat. */
+function noticeTimeout(prev, prevGame, msg) {
+  const before = prevGame && prevGame.timer ? Number(prevGame.timer.own_timeouts) || 0 : null;
+  const after = msg.game && msg.game.timer ? Number(msg.game.timer.own_timeouts) || 0 : 0;
+  if (!prev || before === null || ui.mySeat === null || after <= before) return;
+  ui.timeoutNotice = timeoutText(prev, msg.view);
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { ui.timeoutNotice = null; render(); }, NOTICE_MS);
+}
+
 function onState(msg) {
   const prev = ui.view;
+  const prevGame = ui.game;
   ui.receivedAt = performance.now();
   ui.game = msg.game;
   ui.view = msg.view;
@@ -145,6 +177,7 @@ function onState(msg) {
   }
   if (!prev || prev.phase !== msg.view.phase) ui.resultHidden = false;
   if (ui.view.phase !== "hand_over") ui.continued = false;
+  noticeTimeout(prev, prevGame, msg);
   render();
   scheduleAutomatic();
 }

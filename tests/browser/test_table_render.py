@@ -407,8 +407,8 @@ def test_layout_fits_phone_and_desktop(open_table, width, min_hand_tile):
     right = page.evaluate("Math.max(...[...document.querySelectorAll('.hand .tile')]"
                           ".map(e => e.getBoundingClientRect().right))")
     assert right <= width
-    panel_right = page.evaluate("document.querySelector('.seat-me').getBoundingClientRect().right")
-    assert right <= panel_right, "the drawn tile stays inside the player's panel"
+    panel_right = page.evaluate("document.querySelector('.seat-me .hand-row').getBoundingClientRect().right")
+    assert right <= panel_right, "the drawn tile stays inside the player's hand row"
 
 
 def test_tile_names_and_order_match_the_engine(open_table):

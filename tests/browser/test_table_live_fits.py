@@ -7,11 +7,12 @@ out and the table says what the server played (P-CLOCK-9, P-TIMEOUT-1).
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from browser_helpers import open_page, sign_up, start_practice
 
-from tests.browser.test_table_fits_viewport import CHECK_JS, VIEWPORTS
+from tests.browser.test_table_fits_viewport import CHECK_JS, SHOTS, VIEWPORTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -94,5 +95,16 @@ def test_issue11_live_practice_hand_fits_the_window_at_every_moment(live_server_
     assert done["discards"] >= 1
     if timed:
         assert done["timeout_notice"].startswith("Time out: ") and done["timeout_notice"].endswith("for you")
+    # The replay viewer shares the renderer: the hand just played opens there at this size too.
+    page.goto(server.url + page.get_attribute("[data-role=result] a[data-role=review]", "href"))
+    page.wait_for_selector("#replay-root[data-ready='1']", timeout=15000)
+    assert page.locator(".board section.seat").count() == 4
+    for step in range(1, 9):   # a few steps into the hand: discards in the ponds
+        page.click("[data-action=next]")
+        page.wait_for_function(f"document.querySelector('[data-role=board]').dataset.step === '{step}'")
+    assert page.locator(".board .pond .tile").count() >= 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scrolling"
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"{width}x{height}-6-replay.png"))
     assert not errors, errors
     context.close()

@@ -241,3 +241,15 @@ def test_p_clock_9_clock_says_which_clock_runs(table_at):
     ron = page.eval_on_selector("button[data-action=ron]", "e => e.getBoundingClientRect().left")
     assert 0 <= ron - clock < 40, "the response countdown sits beside the call buttons"
     assert not page.errors
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (360, 740)])
+def test_issue11_connection_notice_does_not_push_the_table_off_screen(table_at, width, height):
+    """Issue 11 item 1 (P-CONN-1): while the page reconnects its notice lies over the board; the
+    document still does not scroll and the Ron/Pass buttons stay inside the window."""
+    claim = scenes.state(scenes.late_view("claim"), timer=scenes.timer(response_left=4.0, waiting_responses=True))
+    page = table_at([claim], width, height)
+    page.evaluate("window.__ws.close()")
+    assert page.inner_text("[data-role=conn]") == "Connection lost; reconnecting…"
+    assert _problems(page) == []
+    assert page.locator("button[data-action=pass]").is_visible()

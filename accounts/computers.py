@@ -4,7 +4,7 @@ Each strength offered by the engine has three accounts, ``cpu-<strength>-1`` to 
 because an account may occupy at most one seat in any one game (P-ACCT-4) and practice
 seats three computers of the chosen strength. The strengths come from
 ``rules_engine.ai.STRENGTHS`` when the computer players are installed, otherwise the
-simple legal-move player (``rules_engine.simple_player``) is offered as ``"simple"``.
+simple legal-move player (``rules_engine.ai.simple_player``) is offered as ``"simple"``.
 """
 from __future__ import annotations
 

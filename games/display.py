@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy as _
 
-from rules_engine.tiles import tile_name
+from rules_engine.core.tiles import tile_name
 
 STRENGTH_NAMES = {
     "beginner": _("Kohai (beginner)"),
@@ -30,7 +30,7 @@ ACTION_NAMES = {
     "chi": _("Chi"), "pon": _("Pon"), "daiminkan": _("Kan"), "ankan": _("Closed kan"),
     "shouminkan": _("Added kan"), "kyuushu": _("Nine terminals: abort"), "pass": _("Pass"),
 }
-"""Action type (``rules_engine.actions.ACTION_TYPES``) -> translated verb."""
+"""Action type (``rules_engine.core.actions.ACTION_TYPES``) -> translated verb."""
 
 LIMIT_NAMES = {
     "mangan": _("Mangan"), "haneman": _("Haneman"), "baiman": _("Baiman"),

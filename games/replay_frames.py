@@ -76,7 +76,7 @@ def replay_hands(log: dict, flags: Iterable[tuple[bool, bool]] = (), *,
     order], drawn: [4 × tile id | None]}``. Raises ``ValueError`` / ``IllegalAction`` for a
     malformed log (as ``Game.from_log``).
     """
-    from rules_engine.actions import Action
+    from rules_engine.core.actions import Action
     from rules_engine.game import Game
     from rules_engine.preset import get_preset
 

@@ -64,11 +64,11 @@ class _Change:
 
 
 def _engine_errors():
-    return importlib.import_module("rules_engine.errors")
+    return importlib.import_module("rules_engine.core.errors")
 
 
 def _actions():
-    return importlib.import_module("rules_engine.actions")
+    return importlib.import_module("rules_engine.core.actions")
 
 
 def new_seed() -> int:
@@ -603,12 +603,12 @@ def choose_computer_action(strength: str, view: dict):
     """The computer's decision for ``view`` (P-BOT-3: the seat view only).
 
     Uses ``rules_engine.ai.decide(strength, view, seed)`` when the computer players are
-    installed and offer ``strength``, else ``rules_engine.simple_player.decide(view)``.
+    installed and offer ``strength``, else ``rules_engine.ai.simple_player.decide(view)``.
     """
     if strength in available_strengths() and strength != "simple":
         ai = importlib.import_module("rules_engine.ai")
         return ai.decide(strength, view, secrets.randbits(64))
-    return importlib.import_module("rules_engine.simple_player").decide(view)
+    return importlib.import_module("rules_engine.ai.simple_player").decide(view)
 
 
 def play_computer(game_id: int, seat: int, seq: int) -> Game | None:

@@ -91,7 +91,7 @@ def bench_settlement(games: int) -> None:
     from games.models import Game, Seat
     from leaderboard.settlement import settle_game
     from rules_engine.preset import get_preset
-    from rules_engine.settlement import game_result
+    from rules_engine.riichi.settlement import game_result
 
     players = _users("s", 36) + _users("sbot", 4, computer=True)
     preset = get_preset("riichi")

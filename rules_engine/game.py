@@ -26,19 +26,19 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .hand_end import HandEndMixin
-from .refusals import RefusalMixin
-from .actions import Action, call_action, simple_action
-from .calls import (CHOICE_KEY, ankan_options, chi_options, daiminkan_option, kuikae_forbidden, pon_options,
+from rules_engine.riichi.hand_end import HandEndMixin
+from rules_engine.riichi.refusals import RefusalMixin
+from rules_engine.core.actions import Action, call_action, simple_action
+from rules_engine.core.calls import (CHOICE_KEY, ankan_options, chi_options, daiminkan_option, kuikae_forbidden, pon_options,
                     shouminkan_options)
-from .errors import IllegalAction, WrongPhase
-from .hand_shape import counts34, kind_always_triplet, meld_key, waits, waits_of_counts
-from .shanten import shanten_recent
-from .meld import Meld
-from .preset import Preset, get_preset
-from .seat_state import SeatState
-from .tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS
-from .wall import DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, check_wall, shuffled_wall
+from rules_engine.core.errors import IllegalAction, WrongPhase
+from rules_engine.core.hand_shape import counts34, kind_always_triplet, meld_key, waits, waits_of_counts
+from rules_engine.core.shanten import shanten_recent
+from rules_engine.core.meld import Meld
+from rules_engine.preset import Preset, get_preset
+from rules_engine.riichi.seat_state import SeatState
+from rules_engine.core.tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS
+from rules_engine.core.wall import DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, check_wall, shuffled_wall
 
 PHASES = ("turn", "claim", "hand_over", "game_over")
 _YAOCHUU = tuple(TERMINAL_HONOR_KINDS)
@@ -88,8 +88,8 @@ def _discard_actions(hand: list[int], seat: int, drawn: int | None, forbidden: f
 
 def _evaluate(ctx: Any, preset: Preset) -> Any:
     """HandResult for ``ctx`` or ``None`` when it is not a win (no shape or no yaku, R-WIN-2)."""
-    from .riichi import evaluate
-    from .riichi.errors import NoYaku, NotWinningHand
+    from rules_engine.riichi import evaluate
+    from rules_engine.riichi.errors import NoYaku, NotWinningHand
     try:
         return evaluate(ctx, preset)
     except (NoYaku, NotWinningHand):
@@ -182,8 +182,8 @@ class Game(HandEndMixin, RefusalMixin):
         return (seat - self.dealer) % 4
 
     def view(self, seat: int | None) -> dict:
-        """What ``seat`` may know (``None``: the public view); see ``rules_engine.views``."""
-        from .views import build_view
+        """What ``seat`` may know (``None``: the public view); see ``rules_engine.riichi.views``."""
+        from rules_engine.riichi.views import build_view
         return build_view(self, seat)
 
     @property
@@ -475,7 +475,7 @@ class Game(HandEndMixin, RefusalMixin):
     # ------------------------------------------------------------------ winning
 
     def _win_context(self, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Any:
-        from .riichi import WinContext
+        from rules_engine.riichi import WinContext
         s = self._seats[seat]
         concealed = tuple(s.hand) if tsumo else tuple(s.hand) + (tile,)
         first = tsumo and self._turn_kind == "draw" and not s.discards and self._no_calls
@@ -503,7 +503,7 @@ class Game(HandEndMixin, RefusalMixin):
         s = self._seats[seat]
         if len(s.hand) % 3 != 1 or not s.waits or s.riichi or s.riichi_declared:
             return False
-        from .riichi import WinContext
+        from rules_engine.riichi import WinContext
         used = set(s.hand)
         for m in s.melds:
             used.update(m.tiles)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from rules_engine.actions import Action
+from rules_engine.core.actions import Action
 from rules_engine.ai.players import PLAYERS
 from rules_engine.ai.state import Situation
 

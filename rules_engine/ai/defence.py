@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_engine.ai.state import Opponent, Situation
-from rules_engine.tiles import DRAGON_KINDS
+from rules_engine.core.tiles import DRAGON_KINDS
 
 # Relative weights of the wait shapes that can hit a kind; ~4.3 % per weight unit.
 _RYANMEN = 1.0

@@ -1,12 +1,12 @@
 """Tile efficiency for the computer players: shanten, ukeire and improving tiles.
 
 Counts are 34-length lists (or ``bytearray``) of concealed tiles by kind, as in
-``rules_engine.shanten`` (melds are not in them). ``visible`` is the 34-length
+``rules_engine.core.shanten`` (melds are not in them). ``visible`` is the 34-length
 count of tiles the seat can see (own hand included), so ``4 - visible[k]`` is
 the number of copies of kind ``k`` that may still be drawn or discarded by others.
 
 Everything here is on the players' hot path: it calls the unchecked
-``shanten_from_key`` of ``rules_engine.shanten`` and only tries draw kinds that
+``shanten_from_key`` of ``rules_engine.core.shanten`` and only tries draw kinds that
 can touch the hand (same kind, a neighbour within two in the suit, or any
 terminal/honour while the hand is concealed for kokushi).
 """
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from rules_engine.shanten import shanten_from_key
-from rules_engine.tiles import TERMINAL_HONOR_KINDS
+from rules_engine.core.shanten import shanten_from_key
+from rules_engine.core.tiles import TERMINAL_HONOR_KINDS
 
 _NEAR: tuple[tuple[int, ...], ...] = tuple(
     tuple(j for j in range(max(k - 2, (k // 9) * 9), min(k + 3, (k // 9) * 9 + 9))) if k < 27 else (k,)

@@ -24,7 +24,7 @@ from rules_engine.ai.efficiency import DiscardOption, discard_options, improving
 from rules_engine.ai.state import Situation
 from rules_engine.ai.value import (dora_in_hand, estimate_han, open_hand_has_yaku, points, tenpai_value,
                                   yakuhai_han)
-from rules_engine.tiles import RED_FIVES, TERMINAL_HONOR_KINDS
+from rules_engine.core.tiles import RED_FIVES, TERMINAL_HONOR_KINDS
 
 Player = Callable[[Situation, random.Random], dict]
 

@@ -7,7 +7,7 @@ without playing a game up to it.
 """
 from __future__ import annotations
 
-from rules_engine.tiles import parse_tiles
+from rules_engine.core.tiles import parse_tiles
 
 
 def make_view(hand: str, *, seat: int = 0, dealer: int = 0, drawn: str | None = None,

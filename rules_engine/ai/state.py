@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules_engine.preset import RIICHI_V1, Preset, get_preset
-from rules_engine.tiles import NUM_KINDS, RED_FIVES, dora_from_indicator
+from rules_engine.core.tiles import NUM_KINDS, RED_FIVES, dora_from_indicator
 
 
 @dataclass(frozen=True, slots=True)

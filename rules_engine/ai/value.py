@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from rules_engine.ai.state import Situation
-from rules_engine.tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS
+from rules_engine.core.tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS
 
 _TERM_HONOR = frozenset(TERMINAL_HONOR_KINDS)
 
@@ -118,7 +118,7 @@ def tenpai_value(sit: Situation, hand13: Sequence[int], waits: Sequence[int], *,
     its unseen copies. Returns ``(average ron points, True if some wait has a yaku)``;
     a wait without a yaku counts 0 points (it cannot ron, R-WIN-2).
     """
-    from rules_engine.meld import Meld
+    from rules_engine.core.meld import Meld
     from rules_engine.riichi import HandError, WinContext, evaluate
     from rules_engine.riichi.payments import round_up_100
 

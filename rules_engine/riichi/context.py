@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules_engine.meld import Meld
+from rules_engine.core.meld import Meld
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rules_engine.tiles import format_kinds
+from rules_engine.core.tiles import format_kinds
 
 _SET_FU = (0, 2, 4, 8, 16)
 """Simple-tile fu by set type (R-FU-5); terminal/honor sets double it."""

@@ -1,9 +1,9 @@
 """Build a ``WinContext`` from tile notation, as the spec's worked examples write hands (riichi.md §5)."""
 from __future__ import annotations
 
-from rules_engine.meld import Meld
+from rules_engine.core.meld import Meld
 from rules_engine.riichi.context import WinContext
-from rules_engine.tiles import parse_tiles, wind_from_letter
+from rules_engine.core.tiles import parse_tiles, wind_from_letter
 
 
 def situation(hand: str, win: str, *, melds: tuple[tuple[str, str], ...] = (), tsumo: bool = False,

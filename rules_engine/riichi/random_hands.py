@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules_engine.meld import Meld
+from rules_engine.core.meld import Meld
 from rules_engine.preset import Preset, RIICHI_V1
 from rules_engine.riichi.context import WinContext
 

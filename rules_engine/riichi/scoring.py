@@ -7,7 +7,7 @@ more fu.
 """
 from __future__ import annotations
 
-from rules_engine.meld import Meld
+from rules_engine.core.meld import Meld
 from rules_engine.preset import Preset, RIICHI_V1
 from rules_engine.riichi.context import HandResult, WinContext
 from rules_engine.riichi.errors import InvalidHand, NotWinningHand, NoYaku
@@ -17,7 +17,7 @@ from rules_engine.riichi.yaku import (GREEN_MASK, HONOR_MASK, SUIT_MASKS, TERMIN
                                       composition_yaku, honor_set_yaku, ordered, reading_yaku, situational_yaku,
                                       standard_yakuman)
 from rules_engine.riichi.validation import check_context, check_flags
-from rules_engine.tiles import dora_from_indicator, format_kinds, format_tiles
+from rules_engine.core.tiles import dora_from_indicator, format_kinds, format_tiles
 
 _MELD_SET_TYPE = {"chi": 0, "pon": 1, "daiminkan": 3, "shouminkan": 3, "ankan": 4}
 _CONCEALED_SET = tuple((c, 0) if c < TRIPLET else (c - TRIPLET, 2) for c in range(TRIPLET + 34))
@@ -73,7 +73,7 @@ def evaluate(ctx: WinContext, preset: Preset = RIICHI_V1) -> HandResult:
     ``open_tanyao``, ``double_yakuman``, ``kazoe_yakuman``, ``kiriage_mangan``,
     ``red_fives``.
 
-    >>> from rules_engine.tiles import parse_tiles
+    >>> from rules_engine.core.tiles import parse_tiles
     >>> hand = parse_tiles("123m456p678s99p345s")
     >>> r = evaluate(WinContext(tuple(hand), (), hand[-1], True, 1, 0))
     >>> (r.han, r.fu, r.yaku)

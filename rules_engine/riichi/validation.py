@@ -1,7 +1,7 @@
 """Consistency checks of a ``WinContext`` before scoring (R-HAND-1, R-TILE-4, flag rules)."""
 from __future__ import annotations
 
-from rules_engine.meld import Meld
+from rules_engine.core.meld import Meld
 from rules_engine.riichi.context import WinContext
 from rules_engine.riichi.errors import InvalidHand
 

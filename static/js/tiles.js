@@ -41,7 +41,7 @@ export function sortTiles(ids) {
 
 /**
  * The legal action for tile `id` in `byTile` (Map tileId -> action), or one for an identical copy.
- * The engine lists one discard per (kind, red) plus the drawn tile (rules_engine.calls.discard_choices),
+ * The engine lists one discard per (kind, red) plus the drawn tile (rules_engine.core.calls.discard_choices),
  * so any copy the player clicks stands for the listed one. Returns undefined when none is legal.
  */
 export function actionForCopy(byTile, id) {

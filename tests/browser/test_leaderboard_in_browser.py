@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from games.models import Game, Seat
 from leaderboard.settlement import settle_game
 from rules_engine.preset import get_preset
-from rules_engine.settlement import game_result
+from rules_engine.riichi.settlement import game_result
 from django.utils import timezone
 User = get_user_model()
 me = User.objects.get(username=sys.argv[1])

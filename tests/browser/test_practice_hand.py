@@ -58,7 +58,7 @@ def _hands_by_seq(log: dict) -> tuple[dict[int, list[set[int]]], list[set[int]],
     """Replay the server's stored log; map each decision seq (in play) to every seat's concealed
     tiles, and give every seat's concealed tiles at the end of the hand and the seqs of the
     empty claim windows (discards nobody could call)."""
-    from rules_engine.actions import Action
+    from rules_engine.core.actions import Action
     from rules_engine.game import Game
 
     entries = log["entries"]

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from rules_engine.tiles import parse_tiles, tile_name
+from rules_engine.core.tiles import parse_tiles, tile_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -412,7 +412,7 @@ def test_layout_fits_phone_and_desktop(open_table, width, min_hand_tile):
 
 
 def test_tile_names_and_order_match_the_engine(open_table):
-    """static/js/tiles.js names every tile id as rules_engine.tiles does, and a file exists for each."""
+    """static/js/tiles.js names every tile id as rules_engine.core.tiles does, and a file exists for each."""
     page = open_table([state(make_view())])
     names = page.evaluate("async () => { const m = await import('/static/js/tiles.js');"
                           " return [...Array(136).keys()].map(m.tileName); }")
@@ -528,8 +528,8 @@ def test_keyboard_select_and_confirm_keeps_focus(open_table):
 def _engine_game_views(seed: int) -> list[dict]:
     """Seat-0 views of a single-hand game played by the engine's simple player: every 7th
     decision point and the final one (wins, draws and aborts come in their real shape)."""
-    from rules_engine import simple_player
-    from rules_engine.actions import Action
+    from rules_engine.ai import simple_player
+    from rules_engine.core.actions import Action
     from rules_engine.game import Game
     from rules_engine.preset import get_preset
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from rules_engine import arena
-from rules_engine.ai import bench
+from rules_engine.cli import arena
+from rules_engine.cli import ai_bench as bench
 
 
 def test_derive_seed_is_stable_and_spreads():

@@ -7,7 +7,7 @@ import pytest
 from rules_engine.ai import defence
 from rules_engine.ai.scenario import make_view
 from rules_engine.ai.state import Situation
-from rules_engine.tiles import parse_kinds
+from rules_engine.core.tiles import parse_kinds
 
 
 def k(text: str) -> int:

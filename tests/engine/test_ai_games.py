@@ -11,7 +11,7 @@ import json
 import pytest
 
 from rules_engine import ai
-from rules_engine.arena import derive_seed, play_game
+from rules_engine.cli.arena import derive_seed, play_game
 from rules_engine.game import Game
 from rules_engine.preset import get_preset
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.actions import Action
+from rules_engine.core.actions import Action
 from rules_engine.ai import STRENGTHS, decide, defence
 from rules_engine.ai.efficiency import discard_options, shanten_of, ukeire
 from rules_engine.ai.scenario import make_view
 from rules_engine.ai.state import Situation
 from rules_engine.ai.value import open_hand_has_yaku, yakuhai_han
-from rules_engine.tiles import counts_of, parse_kinds, parse_tiles
+from rules_engine.core.tiles import counts_of, parse_kinds, parse_tiles
 
 ALL = sorted(STRENGTHS)
 
@@ -213,7 +213,7 @@ def _with_riichi_offers(view: dict, *kinds_text: str) -> dict:
 
 
 def format_kind(tile: int) -> str:
-    from rules_engine.tiles import kind_name
+    from rules_engine.core.tiles import kind_name
     return kind_name(tile >> 2)
 
 

@@ -1,11 +1,11 @@
-"""The benchmark CLI's output contract (rules_engine.bench). Nothing here is timed."""
+"""The benchmark CLI's output contract (rules_engine.cli.bench). Nothing here is timed."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from rules_engine import bench
+from rules_engine.cli import bench
 
 SCORE_KEYS = {"score_per_s", "score_per_s_mahjong", "score_ratio"}
 

@@ -1,5 +1,5 @@
 """The three kinds of furiten on scripted walls (R-FURITEN-1 to R-FURITEN-6, TV-04)."""
-from rules_engine.scenario import act, pass_all, scenario, tsumogiri
+from rules_engine.riichi.scenario import act, pass_all, scenario, tsumogiri
 
 SOUTH = "234p567p678s99s45m"  # closed pinfu tenpai on 3m / 6m (TV-04)
 

@@ -2,13 +2,13 @@
 (R-KAN, R-DORA, R-RIICHI, R-FIRST, TV-02, TV-05, TV-07, TV-08, TV-10, TV-12)."""
 import pytest
 
-from rules_engine.actions import Action
-from rules_engine.errors import IllegalAction
-from rules_engine.scenario import act, pass_all, run_to, scenario, tsumogiri
-from rules_engine.tiles import parse_tiles
+from rules_engine.core.actions import Action
+from rules_engine.core.errors import IllegalAction
+from rules_engine.riichi.scenario import act, pass_all, run_to, scenario, tsumogiri
+from rules_engine.core.tiles import parse_tiles
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS
-from rules_engine.wall import scripted_wall
+from rules_engine.core.wall import scripted_wall
 
 
 def _types(events):

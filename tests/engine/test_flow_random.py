@@ -8,12 +8,13 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rules_engine import invariants, simple_player
-from rules_engine.actions import ACTION_TYPES, Action
-from rules_engine.errors import IllegalAction
+from rules_engine.ai import simple_player
+from rules_engine.riichi import invariants
+from rules_engine.core.actions import ACTION_TYPES, Action
+from rules_engine.core.errors import IllegalAction
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS
-from rules_engine.wall import derive_seed
+from rules_engine.core.wall import derive_seed
 
 HANDS_PER_CHUNK = 1300
 CHUNKS = 8  # 8 x 1,300 = 10,400 hands

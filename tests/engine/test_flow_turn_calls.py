@@ -4,13 +4,13 @@ import json
 
 import pytest
 
-from rules_engine.actions import Action
-from rules_engine.calls import chi_options, kuikae_forbidden, pon_options
-from rules_engine.errors import IllegalAction
+from rules_engine.core.actions import Action
+from rules_engine.core.calls import chi_options, kuikae_forbidden, pon_options
+from rules_engine.core.errors import IllegalAction
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS, Preset
-from rules_engine.scenario import act, discard, pass_all, scenario, tsumogiri
-from rules_engine.tiles import parse_tiles
+from rules_engine.riichi.scenario import act, discard, pass_all, scenario, tsumogiri
+from rules_engine.core.tiles import parse_tiles
 
 # Seat 3 waits on 5p (kanchan, tanyao); seat 2 holds 55p; seat 1 holds 46p (chi).
 PRIORITY_HANDS = ["123456789m1234z", "46p123s789s11z222z", "55p19s19p19m567z34z", "234m345m678s66s46p"]
@@ -184,7 +184,7 @@ def test_r_turn_6_no_option_means_the_next_seat_draws_at_once():
 
 def test_views_and_events_are_json_round_trippable_through_a_whole_game():
     """Views and actions are JSON values (DESIGN §2): dumping and loading gives the same dict."""
-    from rules_engine import simple_player
+    from rules_engine.ai import simple_player
     g = Game.new(PRESETS["riichi-single-deal"], 4242)
     while True:
         for seat in (None, 0, 1, 2, 3):

@@ -1,7 +1,7 @@
 """The own-seat warning for a tenpai hand without a yaku (P-PLAY-7, R-WIN-2, R-TENPAI-2)."""
 import json
 
-from rules_engine.scenario import act, pass_all, scenario, tsumogiri
+from rules_engine.riichi.scenario import act, pass_all, scenario, tsumogiri
 
 NO_YAKU = "45m234p567p999s77z"  # tenpai on 3m/6m, but no yaku by ron (TV-04 d)
 PINFU = "234m678m678s22s45p"    # tenpai on 3p/6p with pinfu
@@ -42,10 +42,11 @@ def test_p_fair_6_claim_views_never_name_another_seat_offered_a_call():
     seat itself and the public view holds none (who was offered a call would reveal concealed
     tiles); in a turn the turn seat is public. ``game.pending_seats()`` (server side) still
     lists every seat that must answer."""
-    from rules_engine import invariants, simple_player
+    from rules_engine.ai import simple_player
+    from rules_engine.riichi import invariants
     from rules_engine.game import Game
     from rules_engine.preset import get_preset
-    from rules_engine.views import decision_view
+    from rules_engine.riichi.views import decision_view
 
     multi_claims = 0
     for seed in range(40):
@@ -72,10 +73,10 @@ def test_p_fair_6_seq_steps_alike_whether_or_not_anyone_could_call():
     takes its own ``seq`` just as a real one does, so the numbers never tell that a call was
     possible; ``empty_claim_window_views`` gives the views of that window held open (the masked
     pause) without changing the game, and ``None`` where a real window opens."""
-    from rules_engine import simple_player
+    from rules_engine.ai import simple_player
     from rules_engine.game import Game
     from rules_engine.preset import get_preset
-    from rules_engine.views import decision_view
+    from rules_engine.riichi.views import decision_view
 
     empty = real = 0
     for seed in range(30):

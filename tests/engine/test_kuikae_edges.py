@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.actions import Action
-from rules_engine.errors import IllegalAction
-from rules_engine.scenario import act, pass_all, scenario
-from rules_engine.tiles import RED_FIVES, parse_tiles
+from rules_engine.core.actions import Action
+from rules_engine.core.errors import IllegalAction
+from rules_engine.riichi.scenario import act, pass_all, scenario
+from rules_engine.core.tiles import RED_FIVES, parse_tiles
 
 DEALER = "111z222z333z444z5z"                # 13 honours: never a chi/pon partner of seat 1
 FILL = ["6z"] * 4 + ["7z"] * 4 + ["5z"] * 3   # seat 1's filler: honours nobody discards

@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from rules_engine import replay
-from rules_engine.actions import Action
+from rules_engine.cli import replay
+from rules_engine.core.actions import Action
 from rules_engine.game import Game
-from rules_engine.simulate import play_game, write_log
+from rules_engine.cli.simulate import play_game, write_log
 
 
 def test_from_log_reproduces_every_event_and_the_result():
@@ -27,7 +27,7 @@ def test_from_log_detects_a_tampered_event():
 
 
 def test_log_records_scripted_walls():
-    from rules_engine.scenario import scenario
+    from rules_engine.riichi.scenario import scenario
     g = scenario(hands=["123m456p789s111z2z"], draws="2z")
     g.apply(next(a for a in g.legal_actions(0) if a.type == "tsumo"))
     again = Game.from_log(json.loads(json.dumps(g.log)), verify=True)
@@ -77,7 +77,8 @@ def test_replay_cli_takes_one_stored_game_as_a_json_document(tmp_path, capsys):
     """A log as the platform's API serves it (``{"game": ..., "log": Game.log}``) replays too."""
     import json
 
-    from rules_engine import replay, simple_player
+    from rules_engine.ai import simple_player
+    from rules_engine.cli import replay
     from rules_engine.game import Game
     from rules_engine.preset import get_preset
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from rules_engine.preset import get_preset
 from rules_engine.riichi import HandError, evaluate, hand_cost, multi_ron_payments, win_payments
 from rules_engine.riichi.random_hands import random_win_contexts
-from rules_engine.score import score_situation
-from rules_engine.tiles import RED_FIVES, format_tiles, parse_tiles
+from rules_engine.cli.score import score_situation
+from rules_engine.core.tiles import RED_FIVES, format_tiles, parse_tiles
 
 RIICHI = get_preset("riichi")
 SETTINGS = settings(max_examples=300, deadline=None)

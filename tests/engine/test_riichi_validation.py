@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 
-from rules_engine.meld import Meld
+from rules_engine.core.meld import Meld
 from rules_engine.riichi import InvalidHand, evaluate
 from rules_engine.riichi.notation import situation
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.score import main, score_line
+from rules_engine.cli.score import main, score_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +106,7 @@ def test_blank_lines_are_skipped():
 def test_runs_as_a_module():
     """``python -m rules_engine.score`` reads stdin and writes one line per input line."""
     lines = [json.dumps({"hand": "19m19p19s1234567z5z", "win_tile": "5z", "tsumo": True}), "{", ""]
-    proc = subprocess.run([sys.executable, "-m", "rules_engine.score"], input="\n".join(lines) + "\n",
+    proc = subprocess.run([sys.executable, "-m", "rules_engine.cli.score"], input="\n".join(lines) + "\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=60, check=True)
     out = [json.loads(line) for line in proc.stdout.splitlines()]
     assert out[0]["yaku"] == [["kokushi_musou", 2]] and out[0]["cost"] == {"tsumo_each": 32000}

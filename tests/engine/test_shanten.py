@@ -1,4 +1,4 @@
-"""Shanten and complete hands (R-WIN-1, R-TENPAI-1, TV-06; rules_engine.shanten).
+"""Shanten and complete hands (R-WIN-1, R-TENPAI-1, TV-06; rules_engine.core.shanten).
 
 Exactness is checked three ways: against the ``mahjong`` package on seeded
 random hands of every legal size, against an independent backtracking
@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
-from rules_engine.shanten import (
+from rules_engine.core.shanten import (
     NOT_APPLICABLE,
     is_complete,
     shanten,
@@ -23,7 +23,7 @@ from rules_engine.shanten import (
     shanten_kokushi,
     shanten_standard,
 )
-from rules_engine.tiles import TERMINAL_HONOR_KINDS, counts_of, parse_kinds
+from rules_engine.core.tiles import TERMINAL_HONOR_KINDS, counts_of, parse_kinds
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 
@@ -276,9 +276,9 @@ def test_one_draw_lowers_shanten_by_at_most_one(seed: int, n: int) -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    import rules_engine.shanten
+    import rules_engine.core.shanten
 
-    result = doctest.testmod(rules_engine.shanten)
+    result = doctest.testmod(rules_engine.core.shanten)
     assert result.attempted >= 3 and result.failed == 0
 
 
@@ -294,7 +294,7 @@ def test_shipped_suit_data_matches_the_tables_it_caches() -> None:
     import random
     import zlib
 
-    from rules_engine import _suit_data, _suit_tables
+    from rules_engine.core import _suit_data, _suit_tables
 
     table = zlib.decompress(base64.b64decode(_suit_data.TABLE))
     assert len(table) == _suit_data.SIZE == 5 ** 9

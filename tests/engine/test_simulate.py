@@ -1,7 +1,7 @@
 """The simulator CLI and ``run_hands`` (issue 5, items 6 and 8)."""
 import json
 
-from rules_engine import simulate
+from rules_engine.cli import simulate
 
 
 def test_simulate_summary_counts_and_invariants(capsys):
@@ -25,7 +25,7 @@ def test_simulate_writes_replayable_logs(tmp_path, capsys):
     path = tmp_path / "sim.jsonl"
     assert simulate.main(["--games", "2", "--seed", "3", "--log", str(path), "--no-checks"]) == 0
     capsys.readouterr()
-    from rules_engine import replay
+    from rules_engine.cli import replay
     assert replay.main([str(path)]) == 0
 
 
@@ -45,10 +45,10 @@ def test_p_sys_2_decision_view_is_the_seat_view_without_the_table_records():
     ``tenpai_no_yaku``."""
     import pytest
 
-    from rules_engine import simple_player
+    from rules_engine.ai import simple_player
     from rules_engine.game import Game
     from rules_engine.preset import get_preset
-    from rules_engine.views import decision_view
+    from rules_engine.riichi.views import decision_view
 
     game = Game.new(get_preset("riichi-single-deal"), 21)
     compared = 0
@@ -69,7 +69,7 @@ def test_p_sys_2_decision_view_is_the_seat_view_without_the_table_records():
 
 def test_r_wall_9_conservation_check_catches_kind_counts_out_of_step():
     """R-WALL-9 check: the per-kind counts the table keeps beside each hand must match it."""
-    from rules_engine import invariants
+    from rules_engine.riichi import invariants
     from rules_engine.game import Game
     from rules_engine.preset import get_preset
 

@@ -1,11 +1,11 @@
-"""Tiles and notation (R-TILE-1..5, R-DORA-1; rules_engine.tiles)."""
+"""Tiles and notation (R-TILE-1..5, R-DORA-1; rules_engine.core.tiles)."""
 from __future__ import annotations
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_engine.tiles import (
+from rules_engine.core.tiles import (
     NUM_KINDS,
     RED_FIVES,
     TERMINAL_HONOR_KINDS,

@@ -1,4 +1,4 @@
-"""Waiting kinds, tenpai and ukeire (R-TENPAI-1, R-TENPAI-2, TV-06; rules_engine.waits).
+"""Waiting kinds, tenpai and ukeire (R-TENPAI-1, R-TENPAI-2, TV-06; rules_engine.core.waits).
 
 Waits are checked against brute force (add each kind, ask R-WIN-1); ukeire
 against its definition (kinds whose draw lowers shanten) with copies left.
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.shanten import is_complete, shanten
-from rules_engine.tiles import TERMINAL_HONOR_KINDS, counts_of, format_kinds, parse_kinds
-from rules_engine.waits import discard_ukeire, is_tenpai, ukeire, waiting_kinds
+from rules_engine.core.shanten import is_complete, shanten
+from rules_engine.core.tiles import TERMINAL_HONOR_KINDS, counts_of, format_kinds, parse_kinds
+from rules_engine.core.waits import discard_ukeire, is_tenpai, ukeire, waiting_kinds
 
 
 def c34(text: str) -> list[int]:
@@ -206,7 +206,7 @@ def test_ukeire_named_example() -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    import rules_engine.waits
+    import rules_engine.core.waits
 
-    result = doctest.testmod(rules_engine.waits)
+    result = doctest.testmod(rules_engine.core.waits)
     assert result.attempted >= 1 and result.failed == 0

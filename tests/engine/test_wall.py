@@ -5,8 +5,8 @@ import pytest
 
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS
-from rules_engine.tiles import kind_of, parse_tiles
-from rules_engine.wall import (DORA_INDICATOR_INDEX, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, SeedStream,
+from rules_engine.core.tiles import kind_of, parse_tiles
+from rules_engine.core.wall import (DORA_INDICATOR_INDEX, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, SeedStream,
                                check_wall, derive_seed, scripted_wall, shuffled_wall)
 
 
@@ -65,7 +65,7 @@ def test_tv_01_wall_and_deal_identity_wall():
 
 def test_r_wall_4_replacement_shortens_the_live_wall():
     """After one replacement draw the live wall ends at W[120] (TV-01)."""
-    from rules_engine.scenario import act, scenario
+    from rules_engine.riichi.scenario import act, scenario
     g = scenario(hands=["1111m23p456s789s1z"], draws="9m", replacements="2z")
     before = g.live_count
     act(g, 0, "ankan", tiles="1111m")

@@ -59,7 +59,7 @@ def alice(make_user):
 
 def human_choice(view: dict):
     """The test's human player: the simple legal-move player on its own seat view."""
-    from rules_engine.simple_player import decide
+    from rules_engine.ai.simple_player import decide
     return decide(view)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from rules_engine.actions import Action
+from rules_engine.core.actions import Action
 from rules_engine.game import Game
 from rules_engine.preset import get_preset
 

@@ -41,7 +41,7 @@ def main(game_id: int, index: int, writers: int, directory: Path, rounds: int) -
     django.setup()
     from games import service
     from games.models import Game
-    from rules_engine import simple_player
+    from rules_engine.ai import simple_player
     from rules_engine.game import Game as Engine
 
     for rnd in range(rounds):

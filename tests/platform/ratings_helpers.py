@@ -60,7 +60,7 @@ def play_to_end(game: Game, limit: int = 20_000) -> Game:
     """Play every human seat of ``game`` with the engine's simple player through
     ``service.submit_action`` / ``continue_after_hand`` until the game is over (computers move
     through their eager Celery tasks). Returns the refreshed row."""
-    from rules_engine.simple_player import decide
+    from rules_engine.ai.simple_player import decide
 
     humans = sorted(game.seats.filter(user__is_computer=False).values_list("seat", flat=True))
     for _ in range(limit):
@@ -87,7 +87,7 @@ def finished_ranked_game(users, final_scores, *, preset_name: str = "riichi", ra
     as the live-table service leaves it at game end (``Game.final_scores`` and the engine's
     ``game_result``). No task is queued: tests call the settlement themselves."""
     from rules_engine.preset import get_preset
-    from rules_engine.settlement import game_result
+    from rules_engine.riichi.settlement import game_result
 
     known = preset_name != "taiwanese"
     preset = get_preset(preset_name) if known else None

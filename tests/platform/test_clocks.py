@@ -12,8 +12,8 @@ from platform_helpers import FakeTime, current_engine, human_seat
 
 from games import clocks, service, tasks
 from games.models import ActionRecord, Game
-from rules_engine.actions import Action
-from rules_engine.scenario import act, scenario
+from rules_engine.core.actions import Action
+from rules_engine.riichi.scenario import act, scenario
 
 STANDARD = clocks.Clock("standard", 5.0, 20.0, 5.0)
 

@@ -2,7 +2,7 @@
 ``games.claim_mask``; issue 8 item 6).
 
 The tables are practice games whose stored log is replaced by a scripted hand
-(``rules_engine.scenario``: R-WALL-1 lets tests supply the wall), then played through the
+(``rules_engine.riichi.scenario``: R-WALL-1 lets tests supply the wall), then played through the
 service with every unclaimable discard paused (share 1, pause 0.8 s):
 
 - a discard after which a riichi player draws and discards automatically: no pause (the
@@ -22,7 +22,7 @@ from platform_helpers import FakeTime, current_engine
 from games import clocks, engine_store, service, tasks
 from games.models import Game, store_whole_log
 from games.views_state import state_message
-from rules_engine.scenario import act, pass_all, run_to, scenario
+from rules_engine.riichi.scenario import act, pass_all, run_to, scenario
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

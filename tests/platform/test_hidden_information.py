@@ -24,8 +24,8 @@ from platform_helpers import FakeTime
 from games import claim_mask, clocks, service
 from games.models import ActionRecord, Game
 from games.routing import websocket_urlpatterns
-from rules_engine.actions import Action
-from rules_engine.simple_player import decide
+from rules_engine.core.actions import Action
+from rules_engine.ai.simple_player import decide
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -35,7 +35,7 @@ def test_p_result_1_equal_points_are_separated_by_initial_seat_order():
 
 def test_p_result_2_matches_the_engines_game_end_record():
     from rules_engine.preset import get_preset
-    from rules_engine.settlement import game_result
+    from rules_engine.riichi.settlement import game_result
     for scores in ([42300, 31000, 18700, 8000], [25000] * 4, [-300, 40000, 30300, 30000]):
         assert outcome.result_record(scores) == game_result(scores, 0, get_preset("riichi"))["results"]
 

@@ -43,8 +43,8 @@ def _step_tiles(step: dict) -> set[int]:
 
 def _hidden(engine) -> set[int]:
     """Tiles nobody may see yet: the live wall still to draw and the dead wall, less the revealed
-    dora indicators and the replacement tiles already drawn (rules_engine.wall indices)."""
-    from rules_engine.wall import REPLACEMENT_INDEX
+    dora indicators and the replacement tiles already drawn (rules_engine.core.wall indices)."""
+    from rules_engine.core.wall import REPLACEMENT_INDEX
     wall = engine._wall
     seen = set(engine.dora_indicators()) | {wall[i] for i in REPLACEMENT_INDEX[:engine._n_repl]}
     return set(wall[engine._live_pos:]) - seen
@@ -88,7 +88,7 @@ def test_p_replay_4_one_step_per_action_plus_the_deal_and_the_stored_result_at_t
 def test_p_replay_3_no_step_holds_a_tile_still_in_the_wall(client, alice):
     """The page gets only what each step shows (plus the open hands): never the wall, the dead
     wall beyond revealed indicators, or a tile to be drawn later (P-SYS-2)."""
-    from rules_engine.actions import Action
+    from rules_engine.core.actions import Action
     from rules_engine.game import Game as Engine
 
     game = _finished(alice)

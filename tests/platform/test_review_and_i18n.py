@@ -11,7 +11,7 @@ from django.utils import translation
 
 from games import display, service
 from games.models import Game
-from rules_engine.actions import ACTION_TYPES
+from rules_engine.core.actions import ACTION_TYPES
 from rules_engine.ai import STRENGTHS
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -62,7 +62,7 @@ def _all_human_game() -> Game:
         Seat.objects.filter(game=game, seat=seat).update(user=user, strength="")
     # Near the end of the first hand, so that the writers race on turns, claim answers,
     # Continue presses and the next hand (the skipped play is stored as the log only).
-    from rules_engine import simple_player
+    from rules_engine.ai import simple_player
     from rules_engine.game import Game as Engine
     game.refresh_from_db()
     engine = Engine.from_log(game.log)

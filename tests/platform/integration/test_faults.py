@@ -219,7 +219,7 @@ class Player:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-        from rules_engine.simple_player import decide
+        from rules_engine.ai.simple_player import decide
 
         answered: set[int] = set()
         turn = 0

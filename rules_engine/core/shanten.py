@@ -1,7 +1,7 @@
 """Shanten and complete hands (R-WIN-1; spec riichi.md §3.13).
 
 ``counts`` is always a 34-length list (or tuple) of concealed-tile counts by
-kind (0..33, see ``rules_engine.tiles``), each 0..4, holding ``13 - 3m`` or
+kind (0..33, see ``rules_engine.core.tiles``), each 0..4, holding ``13 - 3m`` or
 ``14 - 3m`` tiles where ``m`` is the number of melds (R-HAND-1). Melds are not
 in ``counts``; their number is inferred from the tile count (``n // 3`` sets
 are still needed). Shanten is the number of tiles a hand is away from tenpai:
@@ -12,7 +12,7 @@ never counts on a fifth copy of a kind, so ``1111m234p567p789s`` is 1-shanten,
 not tenpai (TV-06 (a)). Copies in the player's melds are not visible here;
 ``waits.waiting_kinds`` applies that part of R-TENPAI-1.
 
->>> from rules_engine.tiles import counts_of, parse_kinds
+>>> from rules_engine.core.tiles import counts_of, parse_kinds
 >>> shanten(counts_of(parse_kinds("123m456p789s1122z"), physical=False))
 0
 >>> shanten(counts_of(parse_kinds("19m19p19s1234567z1z"), physical=False))
@@ -23,8 +23,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Sequence
 
-from rules_engine import _suit_tables as _tables
-from rules_engine.tiles import NUM_KINDS, TERMINAL_HONOR_KINDS
+from rules_engine.core import _suit_tables as _tables
+from rules_engine.core.tiles import NUM_KINDS, TERMINAL_HONOR_KINDS
 
 NOT_APPLICABLE = 99
 """Returned by ``shanten_chiitoitsu`` / ``shanten_kokushi`` for a hand with melds
@@ -173,7 +173,7 @@ def shanten(counts: Sequence[int]) -> int:
     tenpai by shape, else the number of tiles away from tenpai (at most 8).
     Raises ``ValueError`` for a malformed hand (see ``to_key``).
 
-    >>> from rules_engine.tiles import counts_of, parse_kinds
+    >>> from rules_engine.core.tiles import counts_of, parse_kinds
     >>> shanten(counts_of(parse_kinds("11335579m1133p4z"), physical=False))  # seven pairs
     1
     """

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .meld import Meld
-from .tiles import RED_FIVES
+from rules_engine.core.meld import Meld
+from rules_engine.core.tiles import RED_FIVES
 
 
 def representatives(hand: Iterable[int]) -> dict[tuple[int, bool], int]:

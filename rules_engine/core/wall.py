@@ -18,7 +18,7 @@ import operator
 import struct
 from typing import Sequence
 
-from .tiles import NUM_TILES, parse_tiles
+from rules_engine.core.tiles import NUM_TILES, parse_tiles
 
 DOMAIN = b"mahjong-planet/riichi-wall/v1:"
 LIVE_END = 122

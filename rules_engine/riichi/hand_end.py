@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import settlement
-from .seat_state import SeatState
-from .wall import URA_INDICATOR_INDEX
+from rules_engine.riichi import settlement
+from rules_engine.riichi.seat_state import SeatState
+from rules_engine.core.wall import URA_INDICATOR_INDEX
 
 
 class HandEndMixin:

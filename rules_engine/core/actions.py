@@ -81,7 +81,7 @@ class Action:
         return cls(type=typ, seat=seat, tile=tile, tiles=tuple(sorted(tiles)))
 
     def __str__(self) -> str:  # compact, for messages and logs
-        from .tiles import format_tiles
+        from rules_engine.core.tiles import format_tiles
         parts = [f"{self.type}@{self.seat}"]
         if self.tile is not None:
             parts.append(format_tiles([self.tile]) + f"#{self.tile}")

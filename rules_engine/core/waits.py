@@ -1,11 +1,11 @@
 """Waiting kinds, tenpai and ukeire (R-TENPAI-1, R-TENPAI-2; riichi.md §3.13).
 
 ``counts`` is a 34-length list of concealed-tile counts by kind (see
-``rules_engine.shanten``); ``meld_counts`` and ``visible`` are 34-length
+``rules_engine.core.shanten``); ``meld_counts`` and ``visible`` are 34-length
 count lists as well. Everything here is shape-based: yaku are ignored
 (R-TENPAI-2: formal tenpai is tenpai).
 
->>> from rules_engine.tiles import counts_of, parse_kinds
+>>> from rules_engine.core.tiles import counts_of, parse_kinds
 >>> waiting_kinds(counts_of(parse_kinds("123m456p789s1122z"), physical=False))
 [27, 28]
 """
@@ -14,13 +14,13 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Sequence
 
-from rules_engine._suit_tables import FINAL, HONOR_IDS, PAIR_IDS, SUIT_IDS
-from rules_engine._suit_tables import combine_id as _combine_id
-from rules_engine._suit_tables import final_shanten as _final_shanten
-from rules_engine._suit_tables import honor_id as _honor_id
-from rules_engine._suit_tables import suit_id as _suit_id
-from rules_engine.shanten import shanten_from_key, to_key
-from rules_engine.tiles import NUM_KINDS, TERMINAL_HONOR_KINDS
+from rules_engine.core._suit_tables import FINAL, HONOR_IDS, PAIR_IDS, SUIT_IDS
+from rules_engine.core._suit_tables import combine_id as _combine_id
+from rules_engine.core._suit_tables import final_shanten as _final_shanten
+from rules_engine.core._suit_tables import honor_id as _honor_id
+from rules_engine.core._suit_tables import suit_id as _suit_id
+from rules_engine.core.shanten import shanten_from_key, to_key
+from rules_engine.core.tiles import NUM_KINDS, TERMINAL_HONOR_KINDS
 
 _TERMINALS_HONORS = itemgetter(*TERMINAL_HONOR_KINDS)
 _SUIT_GET, _HONOR_GET, _PAIR_GET, _FINAL_GET = SUIT_IDS.get, HONOR_IDS.get, PAIR_IDS.get, FINAL.get

@@ -29,11 +29,11 @@ import json
 import sys
 from typing import Any, TextIO
 
-from rules_engine.meld import MELD_TYPES, Meld
+from rules_engine.core.meld import MELD_TYPES, Meld
 from rules_engine.preset import Preset, get_preset
 from rules_engine.riichi import NotWinningHand, NoYaku, WinContext, evaluate
 from rules_engine.riichi.errors import HandError
-from rules_engine.tiles import RED_FIVES, parse_tiles, wind_from_letter
+from rules_engine.core.tiles import RED_FIVES, parse_tiles, wind_from_letter
 
 FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
          "tenhou", "chiihou")

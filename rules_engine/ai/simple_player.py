@@ -7,8 +7,8 @@ It is a yardstick and a test driver, not one of the computer players of ``rules_
 """
 from __future__ import annotations
 
-from .actions import Action
-from .shanten import shanten, shanten_recent, to_key
+from rules_engine.core.actions import Action
+from rules_engine.core.shanten import shanten, shanten_recent, to_key
 
 _PREFERRED = ("tsumo", "ron", "kyuushu")
 _COUNTS_0_TO_4 = bytes(range(5))

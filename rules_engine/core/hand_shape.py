@@ -1,7 +1,7 @@
 """Hand-shape questions the table asks many times per hand, memoized
 (R-TENPAI-1, R-WIN-1, R-RIICHI-7).
 
-``waits`` delegates to ``rules_engine.waits.waiting_kinds`` when that module is
+``waits`` delegates to ``rules_engine.core.waits.waiting_kinds`` when that module is
 present and otherwise uses the small complete-hand test below; either way
 results are cached on the 34-count tuple, because the same concealed hand is
 asked about again at every discard of the other seats.
@@ -11,12 +11,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from .tiles import TERMINAL_HONOR_KINDS
+from rules_engine.core.tiles import TERMINAL_HONOR_KINDS
 
-from .shanten import shanten as _shanten
+from rules_engine.core.shanten import shanten as _shanten
 
 try:  # the shape module of the hand-evaluation engineer (docs/engine-api.md)
-    from .waits import waiting_kinds as _ext_waiting_kinds  # type: ignore
+    from rules_engine.core.waits import waiting_kinds as _ext_waiting_kinds  # type: ignore
 except ImportError:  # pragma: no cover - only before that module lands
     _ext_waiting_kinds = None
 

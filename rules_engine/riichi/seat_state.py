@@ -5,8 +5,8 @@ should change it. Tile ids are physical ids 0..135.
 """
 from __future__ import annotations
 
-from .meld import Meld
-from .tiles import TERMINAL_HONOR_KINDS
+from rules_engine.core.meld import Meld
+from rules_engine.core.tiles import TERMINAL_HONOR_KINDS
 
 _YAOCHUU = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
 """``_YAOCHUU[kind]``: ``tiles.is_terminal_or_honor(kind)`` as a table (R-TILE-5)."""

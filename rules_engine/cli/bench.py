@@ -3,7 +3,7 @@
 ``python -m rules_engine.bench [--n N] [--n-score N] [--seed S]`` measures, in
 one run on the same seeded random inputs:
 
-- shanten calculations per second: ``rules_engine.shanten.shanten`` against
+- shanten calculations per second: ``rules_engine.core.shanten.shanten`` against
   ``mahjong.shanten.Shanten.calculate_shanten`` (both give the minimum over
   the standard, seven-pairs and kokushi forms) on random concealed hands of 13
   and 14 tiles, every result compared;
@@ -23,7 +23,7 @@ processes on a shared machine hits both engines alike. The last line is one JSON
 
 ``python -m rules_engine.bench --flow [--hands N] [--warmup W] [--seed S]``
 plays ``W`` untimed warm-up hands, then complete simulated hands (whole games,
-at least ``N`` hands) with ``rules_engine.simulate.run_hands`` and ends with
+at least ``N`` hands) with ``rules_engine.cli.simulate.run_hands`` and ends with
 ``{"hands_per_s": ..., "hands_per_s_wall": ...}`` (``hands_per_s`` is per CPU
 second of this one process, i.e. on one core).
 
@@ -39,8 +39,8 @@ import sys
 import time
 from typing import Any, Callable, Sequence
 
-from rules_engine.shanten import shanten
-from rules_engine.tiles import counts_of
+from rules_engine.core.shanten import shanten
+from rules_engine.core.tiles import counts_of
 
 
 def random_hands(seed: int, n: int) -> list[list[int]]:
@@ -182,7 +182,7 @@ def bench_flow(hands: int, seed: int, out: Callable[[str], None], warmup: int = 
     wall-clock rate printed beside it.
     """
     try:
-        from rules_engine.simulate import run_hands
+        from rules_engine.cli.simulate import run_hands
     except ImportError as err:
         out(f"flow: not available: {err}")
         return {"hands_per_s": None}

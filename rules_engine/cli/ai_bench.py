@@ -16,7 +16,7 @@ import sys
 import time
 
 from rules_engine.ai import STRENGTHS, decide
-from rules_engine.arena import derive_seed
+from rules_engine.cli.arena import derive_seed
 from rules_engine.game import Game
 from rules_engine.preset import get_preset
 

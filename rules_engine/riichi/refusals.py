@@ -4,7 +4,7 @@ A mixin of ``rules_engine.game.Game``; it only reads the state.
 """
 from __future__ import annotations
 
-from .actions import Action
+from rules_engine.core.actions import Action
 
 
 class RefusalMixin:

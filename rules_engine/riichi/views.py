@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .wall import DORA_INDICATOR_INDEX
+from rules_engine.core.wall import DORA_INDICATOR_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from rules_engine.game import Game
 
 
 def build_view(game: "Game", seat: int | None) -> dict:

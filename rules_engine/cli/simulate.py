@@ -5,7 +5,7 @@ prints one JSON summary: games, hands, wins by ron/tsumo, draws by kind, average
 points per seat, each invariant's check count and ``"violations"`` (exit status 1 when
 any). Hand seeds are derived from ``S`` (``wall.derive_seed(S, game, hand)``); the engine
 itself never draws randomness. ``--log FILE`` writes one replayable JSON-lines log per
-game, one after the other (see ``rules_engine.replay``).
+game, one after the other (see ``rules_engine.cli.replay``).
 """
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ import sys
 import time
 from typing import IO
 
-from . import invariants, simple_player
-from .game import Game
-from .preset import get_preset
-from .views import decision_view
-from .wall import derive_seed
+from rules_engine.ai import simple_player
+from rules_engine.riichi import invariants
+from rules_engine.game import Game
+from rules_engine.preset import get_preset
+from rules_engine.riichi.views import decision_view
+from rules_engine.core.wall import derive_seed
 
 
 def play_game(preset_name: str, seed: int, game_index: int, *, checks: bool = False,
@@ -107,7 +108,7 @@ def simulate(preset_name: str, games: int, seed: int, *, checks: bool = True, lo
 
 def run_hands(n_hands: int, seed: int, preset_name: str = "riichi") -> dict:
     """Play complete games until at least ``n_hands`` hands are finished, without invariant
-    checks (for ``rules_engine.bench --flow``). Returns ``{"hands", "games", "seconds",
+    checks (for ``rules_engine.cli.bench --flow``). Returns ``{"hands", "games", "seconds",
     "hands_per_second"}`` (wall-clock seconds of this process)."""
     hands = games = 0
     started = time.perf_counter()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .actions import Action
-from .game import Game
-from .preset import get_preset
-from .tiles import RED_FIVES, parse_kinds, parse_tiles
-from .wall import scripted_wall
+from rules_engine.core.actions import Action
+from rules_engine.game import Game
+from rules_engine.preset import get_preset
+from rules_engine.core.tiles import RED_FIVES, parse_kinds, parse_tiles
+from rules_engine.core.wall import scripted_wall
 
 
 def scenario(preset: str = "riichi", hands: Sequence[str] = ("", "", "", ""), draws: str | Sequence[str] = "",

@@ -1,4 +1,4 @@
-"""Cached per-suit distance tables behind ``rules_engine.shanten``.
+"""Cached per-suit distance tables behind ``rules_engine.core.shanten``.
 
 The standard-form shanten is computed as an exchange distance (the method of
 tomohxx's ``shanten-number`` tables): for one suit with counts ``c[0..8]``,
@@ -21,7 +21,7 @@ ints as well. The vector of every suit holding at most ``SHIPPED_MAX_TILES``
 indexed by the suit's counts read as a base-5 number (``5**9`` bytes, 255 for
 impossible suits, about 80 KB compressed, 2 MB in memory once loaded at
 import), so no suit is ever computed at run time in a long game loop.
-Regenerate the data with ``python -m rules_engine._suit_tables --write-data``
+Regenerate the data with ``python -m rules_engine.core._suit_tables --write-data``
 (about a minute).
 """
 from __future__ import annotations
@@ -287,7 +287,7 @@ def write_data(path: str) -> None:
     lines = [
         '"""Precomputed suit distance vectors (generated; do not edit).',
         "",
-        "Written by ``python -m rules_engine._suit_tables --write-data``; see",
+        "Written by ``python -m rules_engine.core._suit_tables --write-data``; see",
         "``_suit_tables``. ``TABLE`` is base64 of zlib-compressed bytes: for each",
         "suit, at offset ``base5(counts)``, its index into ``VECTORS`` (255: none).",
         '"""',
@@ -308,19 +308,19 @@ def write_data(path: str) -> None:
 def _load_shipped() -> None:
     global _SHIPPED, _SHIPPED_VIDS
     try:
-        from rules_engine import _suit_data as data
+        from rules_engine.core import _suit_data as data
     except ImportError:  # pragma: no cover - only while regenerating the data
         return
     table = zlib.decompress(base64.b64decode(data.TABLE))
     if data.MAX_TILES != SHIPPED_MAX_TILES or len(table) != data.SIZE or data.SIZE != 5 ** 9:
-        raise RuntimeError("rules_engine/_suit_data.py is stale: regenerate it (see _suit_tables)")
+        raise RuntimeError("rules_engine/core/_suit_data.py is stale: regenerate it (see _suit_tables)")
     _SHIPPED_VIDS = [_intern(v) for v in data.VECTORS]
     _SHIPPED = table
 
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write-data"]:
-        sys.exit("usage: python -m rules_engine._suit_tables --write-data")
+        sys.exit("usage: python -m rules_engine.core._suit_tables --write-data")
     import os
 
     write_data(os.path.join(os.path.dirname(os.path.abspath(__file__)), "_suit_data.py"))

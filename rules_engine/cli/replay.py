@@ -1,7 +1,7 @@
 """Replay stored game logs and verify them (DESIGN §2: the log is the truth).
 
 ``python -m rules_engine.replay LOG.jsonl`` reads one or more games written by
-``rules_engine.simulate --log`` (a ``{"type": "game", "preset", "version"}`` header,
+``rules_engine.cli.simulate --log`` (a ``{"type": "game", "preset", "version"}`` header,
 the ``hand``/``action`` entries of ``Game.log`` with their recorded events, and an
 ``{"type": "end", "scores", "game_result"}`` line), re-plays each game from its hand
 seeds and actions, and checks every recorded event list and the final scores. It also
@@ -17,8 +17,8 @@ import json
 import sys
 from typing import Iterable
 
-from .errors import IllegalAction
-from .game import Game
+from rules_engine.core.errors import IllegalAction
+from rules_engine.game import Game
 
 
 def read_games(lines: Iterable[str]) -> list[dict]:

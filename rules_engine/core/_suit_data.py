@@ -1,6 +1,6 @@
 """Precomputed suit distance vectors (generated; do not edit).
 
-Written by ``python -m rules_engine._suit_tables --write-data``; see
+Written by ``python -m rules_engine.core._suit_tables --write-data``; see
 ``_suit_tables``. ``TABLE`` is base64 of zlib-compressed bytes: for each
 suit, at offset ``base5(counts)``, its index into ``VECTORS`` (255: none).
 """

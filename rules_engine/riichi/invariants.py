@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from .wall import LIVE_END, REPLACEMENT_INDEX
+from rules_engine.core.wall import LIVE_END, REPLACEMENT_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from rules_engine.game import Game
 
 
 def tile_conservation(game: "Game") -> list[str]:

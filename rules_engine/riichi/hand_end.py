@@ -1,7 +1,7 @@
 """Hand end of the table: wins, exhaustive and abortive draws, settlement, rotation and game end
 (R-WIN-5, R-MULTI, R-PAO, R-DRAW, R-NAGASHI, R-ABORT-6, R-ROT, R-END, R-RESULT).
 
-A mixin of ``rules_engine.game.Game``; it reads and writes the game's hand state.
+A mixin of ``rules_engine.riichi.table.RiichiGame``; it reads and writes the game's hand state.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from rules_engine.core.wall import URA_INDICATOR_INDEX
 
 
 class HandEndMixin:
-    """Hand-ending steps of ``Game`` (private methods; see ``rules_engine.game``)."""
+    """Hand-ending steps of ``RiichiGame`` (private methods; see ``rules_engine.riichi.table``)."""
 
     def _win_tsumo(self, seat: int, events: list[dict]) -> None:
         tile = self._drawn

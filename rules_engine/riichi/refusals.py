@@ -1,6 +1,6 @@
 """Why an action is refused: the most precise rule ID for ``IllegalAction`` (P-PLAY-3).
 
-A mixin of ``rules_engine.game.Game``; it only reads the state.
+A mixin of ``rules_engine.riichi.table.RiichiGame``; it only reads the state.
 """
 from __future__ import annotations
 

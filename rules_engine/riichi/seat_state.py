@@ -1,6 +1,6 @@
 """Per-seat state inside one hand (R-HAND, R-TURN-5, R-RIICHI, R-FURITEN, R-NAGASHI, R-PAO).
 
-Plain mutable record owned by ``Game``; nothing outside ``rules_engine.game``
+Plain mutable record owned by the Riichi table; nothing outside ``rules_engine.riichi.table``
 should change it. Tile ids are physical ids 0..135.
 """
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rules_engine.preset import Preset
+from rules_engine.riichi.payments import win_payments
 
 
 def win_deltas(result: Any, *, tsumo: bool, winner: int, discarder: int | None, dealer: int,
@@ -16,7 +17,6 @@ def win_deltas(result: Any, *, tsumo: bool, winner: int, discarder: int | None, 
     """Point changes of one win (R-PAY-1..7, R-PAO); ``deposits`` in points (multiples of
     1,000), all to this winner; ``honba`` the counter (0 for a second ron winner, R-MULTI-2).
     The deltas sum to ``deposits``."""
-    from rules_engine.riichi import win_payments
     return win_payments(result, tsumo=tsumo, winner=winner, discarder=discarder, dealer=dealer,
                         honba=honba, deposits=deposits // 1000, pao_seat=pao_seat, preset=preset)
 

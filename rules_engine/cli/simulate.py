@@ -20,7 +20,7 @@ from rules_engine.riichi import invariants
 from rules_engine.game import Game
 from rules_engine.preset import get_preset
 from rules_engine.riichi.views import decision_view
-from rules_engine.core.wall import derive_seed
+from rules_engine.riichi.wall import derive_seed
 
 
 def play_game(preset_name: str, seed: int, game_index: int, *, checks: bool = False,

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules_engine.riichi import settlement
 from rules_engine.riichi.seat_state import SeatState
-from rules_engine.core.wall import URA_INDICATOR_INDEX
+from rules_engine.riichi.wall import URA_INDICATOR_INDEX
 
 
 class HandEndMixin:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from rules_engine.core.wall import LIVE_END, REPLACEMENT_INDEX
+from rules_engine.riichi.wall import LIVE_END, REPLACEMENT_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
     from rules_engine.game import Game

@@ -14,7 +14,7 @@ from rules_engine.core.actions import Action
 from rules_engine.game import Game
 from rules_engine.preset import get_preset
 from rules_engine.core.tiles import RED_FIVES, parse_kinds, parse_tiles
-from rules_engine.core.wall import scripted_wall
+from rules_engine.riichi.wall import scripted_wall
 
 
 def scenario(preset: str = "riichi", hands: Sequence[str] = ("", "", "", ""), draws: str | Sequence[str] = "",

@@ -24,7 +24,7 @@ from rules_engine.core.hand_shape import counts34, kind_always_triplet, meld_key
 from rules_engine.core.meld import Meld
 from rules_engine.core.shanten import shanten_recent
 from rules_engine.core.tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS
-from rules_engine.core.wall import (DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICATOR_INDEX,
+from rules_engine.riichi.wall import (DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICATOR_INDEX,
                                     check_wall, shuffled_wall)
 from rules_engine.game import AFTER as _AFTER
 from rules_engine.game import Game

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine.core.wall import DORA_INDICATOR_INDEX
+from rules_engine.riichi.wall import DORA_INDICATOR_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
     from rules_engine.game import Game

@@ -6,7 +6,7 @@ from rules_engine.core.errors import WrongPhase
 from rules_engine.preset import PRESETS
 from rules_engine.riichi.scenario import act, pass_all, run_to, scenario, tsumogiri
 from rules_engine.riichi.settlement import game_result, nagashi_deltas, noten_deltas, placement_order
-from rules_engine.core.wall import scripted_wall
+from rules_engine.riichi.wall import scripted_wall
 
 # EX-48: South (seat 1) riichi, hand 2,600 on 5p; North (seat 3) pinfu 1,000 on 5p; West discards 5p.
 SOUTH_48 = "234m678m345s77s46p"

@@ -8,7 +8,7 @@ from rules_engine.riichi.scenario import act, pass_all, run_to, scenario, tsumog
 from rules_engine.core.tiles import parse_tiles
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS
-from rules_engine.core.wall import scripted_wall
+from rules_engine.riichi.wall import scripted_wall
 
 
 def _types(events):

@@ -6,7 +6,7 @@ import pytest
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS
 from rules_engine.core.tiles import kind_of, parse_tiles
-from rules_engine.core.wall import (DORA_INDICATOR_INDEX, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, SeedStream,
+from rules_engine.riichi.wall import (DORA_INDICATOR_INDEX, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, SeedStream,
                                check_wall, derive_seed, scripted_wall, shuffled_wall)
 
 

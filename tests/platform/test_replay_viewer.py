@@ -43,8 +43,8 @@ def _step_tiles(step: dict) -> set[int]:
 
 def _hidden(engine) -> set[int]:
     """Tiles nobody may see yet: the live wall still to draw and the dead wall, less the revealed
-    dora indicators and the replacement tiles already drawn (rules_engine.core.wall indices)."""
-    from rules_engine.core.wall import REPLACEMENT_INDEX
+    dora indicators and the replacement tiles already drawn (rules_engine.riichi.wall indices)."""
+    from rules_engine.riichi.wall import REPLACEMENT_INDEX
     wall = engine._wall
     seen = set(engine.dora_indicators()) | {wall[i] for i in REPLACEMENT_INDEX[:engine._n_repl]}
     return set(wall[engine._live_pos:]) - seen

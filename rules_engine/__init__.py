@@ -3,12 +3,12 @@
 The folder list is the architecture (docs/engine-api.md, "Modules"):
 
 - ``core/``: what every rule family shares (tiles and notation, melds, shanten and waits,
-  the seeded wall, actions, call options, errors);
+  seeded randomness, actions, call options, errors);
 - ``preset.py``: the presets of every family (``get_preset``);
 - ``game.py``: the table, one state machine that every family drives through its preset
   and its hand rules (``Game``);
 - ``riichi/``: the Riichi family, its scoring (readings, yaku, fu, payments) and its flow
-  (``table.RiichiGame``, hand end, settlement, refusals, seat state, views);
+  (``table.RiichiGame``, the 136-tile wall, hand end, settlement, refusals, seat state, views);
 - ``ai/``: the computer players; ``cli/``: the command-line tools, run as
   ``python -m rules_engine.score``, ``.simulate``, ``.replay``, ``.arena``, ``.bench`` and
   ``.ai.bench`` (the thin modules at those paths call ``cli``).

@@ -3,7 +3,7 @@
 ``python -m rules_engine.simulate --preset riichi --games N --seed S [--log FILE] [--no-checks]``
 prints one JSON summary: games, hands, wins by ron/tsumo, draws by kind, average final
 points per seat, each invariant's check count and ``"violations"`` (exit status 1 when
-any). Hand seeds are derived from ``S`` (``wall.derive_seed(S, game, hand)``); the engine
+any). Hand seeds are derived from ``S`` (``core.seed.derive_seed(S, game, hand)``); the engine
 itself never draws randomness. ``--log FILE`` writes one replayable JSON-lines log per
 game, one after the other (see ``rules_engine.cli.replay``).
 """
@@ -20,7 +20,7 @@ from rules_engine.riichi import invariants
 from rules_engine.game import Game
 from rules_engine.preset import get_preset
 from rules_engine.riichi.views import decision_view
-from rules_engine.riichi.wall import derive_seed
+from rules_engine.core.seed import derive_seed
 
 
 def play_game(preset_name: str, seed: int, game_index: int, *, checks: bool = False,

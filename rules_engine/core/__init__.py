@@ -1,5 +1,7 @@
 """What every rule family shares: tiles and notation (``tiles``), melds (``meld``),
 shanten and waits (``shanten``, ``waits``, ``hand_shape`` and their suit tables),
-the seeded wall (``wall``), actions (``actions``), call options (``calls``) and the
-table's errors (``errors``). Nothing here knows a family's scoring or flow rules.
+seeded randomness for walls (``seed``), actions (``actions``), call options (``calls``) and the
+table's errors (``errors``). No family's scoring or hand flow lives here; the few Riichi-only
+helpers kept beside the shared ones say so (red fives and ``dora_from_indicator`` in ``tiles``,
+``kuikae_forbidden`` in ``calls``).
 """

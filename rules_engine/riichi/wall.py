@@ -1,9 +1,9 @@
-"""The wall: a deterministic shuffle of the 136 tile ids from an int seed, and
+"""The Riichi wall: a deterministic shuffle of the 136 tile ids from an int seed, and
 the dead-wall roles (R-WALL-1 to R-WALL-5, P-SYS-4).
 
-The generator is SHA-256 in counter mode over a versioned domain tag and the
-seed, with rejection sampling for unbiased integers and a Fisher–Yates
-shuffle. It never uses Python's ``random``, so a stored seed reproduces its
+The shuffle is Fisher–Yates driven by ``rules_engine.core.seed.SeedStream`` (SHA-256 in
+counter mode over the versioned domain tag ``DOMAIN`` and the seed, rejection sampling for
+unbiased integers). It never uses Python's ``random``, so a stored seed reproduces its
 wall on every Python version forever (replays, DESIGN §2).
 
 Index layout of ``W[0..135]`` (R-WALL-2, R-WALL-3):
@@ -18,6 +18,7 @@ import operator
 import struct
 from typing import Sequence
 
+from rules_engine.core.seed import SeedStream
 from rules_engine.core.tiles import NUM_TILES, parse_tiles
 
 DOMAIN = b"mahjong-planet/riichi-wall/v1:"
@@ -28,52 +29,13 @@ URA_INDICATOR_INDEX = (131, 129, 127, 125, 123)
 REPLACEMENT_INDEX = (134, 135, 132, 133)
 
 
-class SeedStream:
-    """Deterministic byte stream: SHA-256(DOMAIN || seed || counter), counter = 0, 1, 2...
-
-    ``seed`` is any Python int (negative allowed; encoded as signed decimal text).
-    """
-
-    __slots__ = ("_prefix", "_counter", "_buf", "_pos")
-
-    def __init__(self, seed: int, domain: bytes = DOMAIN) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an int, got {seed!r}")
-        self._prefix = domain + str(seed).encode("ascii") + b":"
-        self._counter = 0
-        self._buf = b""
-        self._pos = 0  # bytes of _buf already handed out
-
-    def _bytes(self, n: int) -> bytes:
-        buf, pos = self._buf, self._pos
-        if len(buf) - pos < n:
-            buf = buf[pos:]
-            pos = 0
-            while len(buf) < n:
-                buf += hashlib.sha256(self._prefix + str(self._counter).encode("ascii")).digest()
-                self._counter += 1
-            self._buf = buf
-        self._pos = pos + n
-        return buf[pos:pos + n]
-
-    def below(self, n: int) -> int:
-        """Uniform int in ``0..n-1`` (``1 <= n <= 2**32``) by rejection sampling: no modulo bias."""
-        if not 1 <= n <= 1 << 32:
-            raise ValueError(f"range must be 1..2**32, got {n}")
-        limit = (1 << 32) - ((1 << 32) % n)  # largest multiple of n not above 2**32
-        while True:
-            x = int.from_bytes(self._bytes(4), "big")
-            if x < limit:
-                return x % n
-
-
 def shuffled_wall(seed: int) -> list[int]:
     """The wall ``W[0..135]`` of the hand with ``seed``: a uniformly random permutation of
-    the tile ids 0..135 (R-WALL-1), Fisher–Yates driven by ``SeedStream(seed)``.
+    the tile ids 0..135 (R-WALL-1), Fisher–Yates driven by ``SeedStream(seed, DOMAIN)``.
 
     Raises ``ValueError`` if ``seed`` is not an int.
     """
-    prefix = SeedStream(seed)._prefix  # validates the seed
+    prefix = SeedStream(seed, DOMAIN)._prefix  # validates the seed
     sha256 = hashlib.sha256
     # Fast path: the first 17 blocks (136 words) at once; when none of the 135 words a
     # shuffle takes is rejected (almost always: each is rejected with odds below 4e-8) they
@@ -116,13 +78,6 @@ _LIMITS = tuple(_TWO32 - (_TWO32 % n) for n in _SIZES)
 """Largest multiple of ``i + 1`` not above 2**32, for each ``i`` of ``_DOWN``: words below it are kept."""
 _LT = operator.lt
 _MOD = operator.mod
-
-
-def derive_seed(seed: int, *path: int) -> int:
-    """A 63-bit int seed derived from ``seed`` and an index path (e.g. game, hand), for the
-    simulator and tests; the server draws real hand seeds from the OS (P-SYS-4)."""
-    text = ":".join(str(x) for x in (seed, *path)).encode("ascii")
-    return int.from_bytes(hashlib.sha256(b"mahjong-planet/derive/v1:" + text).digest()[:8], "big") >> 1
 
 
 def check_wall(wall: Sequence[int]) -> list[int]:

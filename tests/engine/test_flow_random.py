@@ -14,7 +14,7 @@ from rules_engine.core.actions import ACTION_TYPES, Action
 from rules_engine.core.errors import IllegalAction
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS
-from rules_engine.riichi.wall import derive_seed
+from rules_engine.core.seed import derive_seed
 
 HANDS_PER_CHUNK = 1300
 CHUNKS = 8  # 8 x 1,300 = 10,400 hands

@@ -6,8 +6,9 @@ import pytest
 from rules_engine.game import Game
 from rules_engine.preset import PRESETS
 from rules_engine.core.tiles import kind_of, parse_tiles
-from rules_engine.riichi.wall import (DORA_INDICATOR_INDEX, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, SeedStream,
-                               check_wall, derive_seed, scripted_wall, shuffled_wall)
+from rules_engine.core.seed import SeedStream, derive_seed
+from rules_engine.riichi.wall import (DOMAIN, DORA_INDICATOR_INDEX, REPLACEMENT_INDEX, URA_INDICATOR_INDEX, check_wall,
+                                      scripted_wall, shuffled_wall)
 
 
 def test_r_wall_1_seed_gives_a_permutation_and_is_deterministic():
@@ -32,13 +33,13 @@ def test_r_wall_1_shuffle_is_roughly_uniform():
 
 
 def test_seed_stream_below_is_in_range_and_rejects_bad_bounds():
-    s = SeedStream(3)
+    s = SeedStream(3, DOMAIN)
     values = [s.below(6) for _ in range(600)]
     assert set(values) == set(range(6))
     with pytest.raises(ValueError):
         s.below(0)
     with pytest.raises(ValueError):
-        SeedStream("3")  # type: ignore[arg-type]
+        SeedStream("3", DOMAIN)  # type: ignore[arg-type]
 
 
 def test_r_wall_3_dead_wall_roles():

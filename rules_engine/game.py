@@ -12,8 +12,9 @@ Shared here, whatever the family: decision points (a *turn* decision of one seat
 *claim* decision of every seat with an option on one tile, answered in any order and
 resolved together when the last answer arrives); ``seq``, which rises by one each time a
 decision point opens, so all answers to one discard carry the same ``seq``; the log and
-its exact replay (``log``, ``from_log``, ``extend_log``); look-ahead copies (``clone``)
-and the views of an empty claim window (P-FAIR-6).
+its exact replay (``log``, ``from_log``, ``extend_log``); look-ahead copies (``clone``);
+who may be seen to be deciding (``visible_pending``) and the views of an empty claim
+window (P-FAIR-6).
 
 Family interface. ``Game(preset)`` builds the table class of ``preset.family``
 (``FAMILY_TABLES``; Riichi: ``rules_engine.riichi.table.RiichiGame``). That subclass
@@ -151,6 +152,19 @@ class Game:
         if not self._answers:
             return sorted(self._legal)
         return sorted(s for s in self._legal if s not in self._answers)
+
+    def visible_pending(self, seat: int | None) -> list[int]:
+        """The seats that still must decide, as ``seat`` (0..3, or ``None`` for the public)
+        may know them: the ``pending_seats`` of every family's views (P-FAIR-6, P-CLOCK-9).
+
+        A turn decision's seat is public. Who was offered a call on a discard is not: it tells
+        which concealed tiles a seat holds. So in phase ``claim`` a seat view lists only its own
+        seat (when it must still answer) and the public view lists none."""
+        answers = self._answers
+        pending = [s for s in sorted(self._legal) if s not in answers] if answers else sorted(self._legal)
+        if self.phase != "claim":
+            return pending
+        return [seat] if seat in pending else []
 
     def seat_wind(self, seat: int) -> int:
         """Seat wind 0..3 of ``seat`` in the current hand (R-DEAL-2)."""

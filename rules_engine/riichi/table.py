@@ -5,9 +5,11 @@ preset. It implements the table's family interface (``_start_hand``, ``_apply_tu
 ``_resolve_claim``, ``_why_illegal``, ``_view``) with the Riichi deal (R-DEAL-4), draws and
 replacement draws from the dead wall (R-WALL, R-KAN-4), turn options (R-TURN-2..4, riichi
 R-RIICHI, kans R-KAN, kyuushu R-ABORT-1), claims by priority (R-CALL-5, R-MULTI), dora
-(R-DORA-3), furiten (R-FURITEN) and pao (R-PAO-1). Hand ends live in
-``rules_engine.riichi.hand_end``, refusal reasons in ``rules_engine.riichi.refusals``, the
-per-seat record in ``rules_engine.riichi.seat_state``, views in ``rules_engine.riichi.views``.
+(R-DORA-3), furiten (R-FURITEN) and pao (R-PAO-1). This module holds the deal, draws, turn
+options, discards and dora; claims are in ``rules_engine.riichi.claims``, kans in
+``riichi.kans``, win checks in ``riichi.winning``, hand ends in ``riichi.hand_end``,
+refusal reasons in ``riichi.refusals``, the per-seat record in ``riichi.seat_state`` and
+views in ``riichi.views``.
 
 Automatic steps (P-PLAY-8, R-ONLINE-3): draws, the riichi auto-discard (a riichi
 player who draws and has no tsumo and no allowed ankan discards the drawn tile
@@ -15,27 +17,20 @@ at once, event ``discard`` with ``"auto": true``), tenpai judgement at a draw.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rules_engine.core.actions import Action, call_action, simple_action
-from rules_engine.core.calls import (CHOICE_KEY, ankan_options, chi_options, daiminkan_option, kuikae_forbidden,
-                                     pon_options, shouminkan_options)
+from rules_engine.core.actions import Action, simple_action
+from rules_engine.core.calls import CHOICE_KEY, ankan_options, shouminkan_options
 from rules_engine.core.hand_shape import counts34, kind_always_triplet, meld_key, waits, waits_of_counts
-from rules_engine.core.meld import Meld
 from rules_engine.core.shanten import shanten_recent
-from rules_engine.core.tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS
-from rules_engine.riichi.wall import (DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, URA_INDICATOR_INDEX,
-                                    check_wall, shuffled_wall)
-from rules_engine.game import AFTER as _AFTER
+from rules_engine.core.tiles import TERMINAL_HONOR_KINDS, WIND_KINDS
 from rules_engine.game import Game
-from rules_engine.preset import Preset
-from rules_engine.riichi.context import WinContext
-from rules_engine.riichi.errors import NoYaku, NotWinningHand
+from rules_engine.riichi.claims import ClaimsMixin
 from rules_engine.riichi.hand_end import HandEndMixin
+from rules_engine.riichi.kans import KansMixin
 from rules_engine.riichi.refusals import RefusalMixin
-from rules_engine.riichi.scoring import evaluate
 from rules_engine.riichi.seat_state import SeatState
 from rules_engine.riichi.views import build_view
+from rules_engine.riichi.wall import DORA_INDICATOR_INDEX, LIVE_END, REPLACEMENT_INDEX, check_wall, shuffled_wall
+from rules_engine.riichi.winning import WinningMixin
 
 _YAOCHUU = tuple(TERMINAL_HONOR_KINDS)
 _NO_MELDS = (0,) * 34
@@ -80,18 +75,14 @@ def _discard_actions(hand: list[int], seat: int, drawn: int | None, forbidden: f
     return out
 
 
-def _evaluate(ctx: Any, preset: Preset) -> Any:
-    """HandResult for ``ctx`` or ``None`` when it is not a win (no shape or no yaku, R-WIN-2)."""
-    try:
-        return evaluate(ctx, preset)
-    except (NoYaku, NotWinningHand):
-        return None
-
-
-class RiichiGame(HandEndMixin, RefusalMixin, Game):
+class RiichiGame(HandEndMixin, ClaimsMixin, KansMixin, WinningMixin, RefusalMixin, Game):
     """The table playing a Riichi preset (``riichi``: East round; ``riichi-single-deal``: one
     hand); build it with ``Game.new(preset, seed)`` or ``Game(preset)``. Adds to ``Game``:
-    ``dora_indicators()``, ``tenpai_without_yaku(seat)``."""
+    ``dora_indicators()``, ``tenpai_without_yaku(seat)`` (``WinningMixin``).
+
+    This module holds the deal, draws, turn options, discards and dora; the mixins hold
+    claims (``riichi.claims``), kans (``riichi.kans``), win checks (``riichi.winning``),
+    hand ends (``riichi.hand_end``) and refusal reasons (``riichi.refusals``)."""
 
     FAMILY = "riichi"
     CLAIM_OPENERS = ("discard", "riichi", "shouminkan")
@@ -267,53 +258,6 @@ class RiichiGame(HandEndMixin, RefusalMixin, Game):
                 return False
         return True
 
-    # ------------------------------------------------------------------ winning
-
-    def _win_context(self, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Any:
-        s = self._seats[seat]
-        concealed = tuple(s.hand) if tsumo else tuple(s.hand) + (tile,)
-        first = tsumo and self._turn_kind == "draw" and not s.discards and self._no_calls
-        final = self.live_count == 0
-        return WinContext(
-            concealed=concealed, melds=tuple(s.melds), win_tile=tile, tsumo=tsumo,
-            seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
-            dora_indicators=tuple(self.dora_indicators()),
-            ura_indicators=tuple(self._wall[URA_INDICATOR_INDEX[i]] for i in range(self._n_dora)) if s.riichi else (),
-            riichi=s.riichi and not s.double_riichi, double_riichi=s.riichi and s.double_riichi,
-            ippatsu=s.riichi and s.ippatsu,
-            haitei=tsumo and self._turn_kind == "draw" and final,
-            houtei=(not tsumo) and (not chankan) and final,
-            rinshan=tsumo and self._turn_kind == "rinshan", chankan=chankan,
-            tenhou=first and seat == self.dealer, chiihou=first and seat != self.dealer)
-
-    def tenpai_without_yaku(self, seat: int) -> bool:
-        """True when ``seat`` (0..3) is tenpai but no waiting kind gives a yaku by ron (P-PLAY-7).
-
-        Judged on the shape and the hand's fixed yaku only: a ron on any waiting
-        kind, without riichi, dora, haitei/houtei or chankan; a seat in riichi
-        always has a yaku. Such a hand can still win by tsumo when closed
-        (menzen tsumo). False when not tenpai or not between turns.
-        """
-        s = self._seats[seat]
-        if len(s.hand) % 3 != 1 or not s.waits or s.riichi or s.riichi_declared:
-            return False
-        used = set(s.hand)
-        for m in s.melds:
-            used.update(m.tiles)
-        melds = tuple(s.melds)
-        for kind in s.waits:
-            tile = next((t for t in (4 * kind + 1, 4 * kind + 2, 4 * kind + 3, 4 * kind) if t not in used), None)
-            if tile is None:
-                continue
-            ctx = WinContext(concealed=tuple(s.hand) + (tile,), melds=melds, win_tile=tile, tsumo=False,
-                             seat_wind=self.seat_wind(seat), round_wind=self.round_wind)
-            if _evaluate(ctx, self.preset) is not None:
-                return False
-        return True
-
-    def _win_result(self, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Any:
-        return _evaluate(self._win_context(seat, tile, tsumo=tsumo, chankan=chankan), self.preset)
-
     # ------------------------------------------------------------------ turn actions
 
     def _apply_turn(self, a: Action, events: list[dict]) -> None:
@@ -377,200 +321,8 @@ class RiichiGame(HandEndMixin, RefusalMixin, Game):
             return
         self._open_claims(seat, tile, events, chankan=False)
 
-    def _open_claims(self, discarder: int, tile: int, events: list[dict], *, chankan: bool) -> None:
-        """Offer responses to a discard (R-TURN-6) or an added-kan tile (R-KAN-5)."""
-        kind = tile >> 2
-        calls = not chankan and self._live_end != self._live_pos  # R-CALL-8: none on the last tile
-        legal: dict[int, list[Action]] = {}
-        wins: dict[int, Any] = {}
-        order = _AFTER[discarder]
-        seats = self._seats
-        for seat in order:
-            s = seats[seat]
-            ron = kind in s.waits and not s.furiten()
-            if not ron and (not calls or s.riichi or (s.kinds[kind] < 2 and (kind >= 27 or seat != order[0]))):
-                continue  # nothing to offer: the common case, decided without building options
-            opts: list[Action] = []
-            if ron:
-                res = self._win_result(seat, tile, tsumo=False, chankan=chankan)
-                if res is not None:
-                    wins[seat] = res
-                    opts.append(simple_action("ron", seat, tile))
-            if calls and not s.riichi:  # R-CALL-8, R-CALL-9
-                hand = s.hand
-                kc = s.kinds
-                if kind < 27 and seat == order[0]:
-                    # a chi needs both other kinds of some sequence of the same suit (R-CALL-1)
-                    num = kind % 9
-                    lo = num >= 1 and kc[kind - 1]
-                    hi = num <= 7 and kc[kind + 1]
-                    if ((lo and (hi or (num >= 2 and kc[kind - 2])))
-                            or (hi and num <= 6 and kc[kind + 2])):
-                        opts.extend([call_action("chi", seat, tile, own) for own in chi_options(hand, tile)])
-                same = kc[kind]
-                if same >= 2:
-                    opts.extend([call_action("pon", seat, tile, own) for own in pon_options(hand, tile)])
-                if same == 3 and len(self._kan_owners) < self.preset.max_kans:
-                    own = daiminkan_option(s.hand, tile)
-                    if own is not None:
-                        opts.append(call_action("daiminkan", seat, tile, own))
-            if opts:
-                opts.append(simple_action("pass", seat, None))
-                legal[seat] = opts
-        self._claim = {"discarder": discarder, "tile": tile, "chankan": chankan, "wins": wins}
-        if legal:
-            self._open(legal, "claim")
-        elif self._hold_empty_claims:
-            self._open({}, "claim")  # look-ahead only (empty_claim_window_views)
-        else:
-            # P-FAIR-6: a window nobody can answer still counts as a decision point, so ``seq``
-            # steps alike whether or not anyone could call (a jump would tell that someone could).
-            self.seq += 1
-            self._legal, self._answers = {}, {}
-            self._resolve_claim(events)
-
-    def _resolve_claim(self, events: list[dict]) -> None:
-        """R-CALL-5 priority, R-MULTI, R-ABORT-8 order: ron, then aborts, then calls."""
-        claim = self._claim
-        assert claim is not None
-        d, tile, chankan = claim["discarder"], claim["tile"], claim["chankan"]
-        answers = self._answers
-        self._legal, self._answers = {}, {}
-        order = _AFTER[d]
-        rons = [s for s in order if s in answers and answers[s].type == "ron"] if answers else None
-        if rons:
-            if self.preset.multi_ron == "head_bump":  # R-MULTI-4
-                rons = rons[:1]
-            elif (self.preset.multi_ron == "double" and len(rons) >= 3
-                  and "sanchahou" in self.preset.abortive_draws):  # R-MULTI-3
-                self._seats[d].riichi_declared = False  # R-ABORT-5
-                self._abort("sanchahou", events, reveal=rons)
-                return
-            self._win_ron(rons, d, tile, chankan, claim["wins"], events)
-            return
-        kind = tile >> 2
-        seats = self._seats
-        for seat in order:  # R-FURITEN-3 / -4: a passed completing tile
-            s = seats[seat]
-            if kind in s.waits:
-                s.temp_furiten = True
-                if s.riichi:
-                    s.riichi_furiten = True
-        if chankan:
-            self._complete_shouminkan(d, tile, events)
-            return
-        ds = seats[d]
-        if ds.riichi_declared:  # R-RIICHI-4
-            ds.riichi_declared = False
-            ds.riichi = True
-            ds.ippatsu = True
-            ds.deposits_posted += 1
-            self.scores[d] -= 1000
-            self.deposits += 1000
-            events.append({"type": "riichi_established", "seat": d, "double": ds.double_riichi,
-                           "scores": list(self.scores), "deposits": self.deposits})
-            if "suucha_riichi" in self.preset.abortive_draws and all(x.riichi for x in self._seats):
-                self._abort("suucha_riichi", events)  # R-ABORT-3
-                return
-        if self._suukaikan:  # R-ABORT-4
-            self._abort("suukaikan", events)
-            return
-        if self._live_end == self._live_pos:  # R-WALL-7 (L = 0)
-            self._exhaustive_draw(events)
-            return
-        if not answers:
-            self._draw((d + 1) % 4, events, rinshan=False)
-            return
-        call = next((answers[s] for s in order if s in answers and answers[s].type in ("pon", "daiminkan")), None)
-        if call is None:
-            call = next((answers[s] for s in order if s in answers and answers[s].type == "chi"), None)
-        if call is None:
-            self._draw((d + 1) % 4, events, rinshan=False)
-        else:
-            self._call(call, d, events)
-
     def _interrupt(self) -> None:
         """Any call ends the first go-around and every ippatsu window (R-FIRST-1, R-FIRST-2)."""
         self._no_calls = False
         for x in self._seats:
             x.ippatsu = False
-
-    def _call(self, a: Action, d: int, events: list[dict]) -> None:
-        """Carry out chi, pon or daiminkan on seat ``d``'s discard (R-CALL-1..3, R-CALL-6)."""
-        s = self._seats[a.seat]
-        tile = a.tile
-        assert tile is not None
-        for t in a.tiles:
-            s.remove_tile(t)
-        meld = Meld(type=a.type, tiles=tuple(sorted(a.tiles + (tile,))), called_tile=tile, from_seat=d)
-        s.melds.append(meld)
-        ds = self._seats[d]
-        ds.discards[-1]["called"] = True
-        ds.nagashi = False
-        self._interrupt()
-        events.append({"type": "call", "seat": a.seat, "meld": meld.to_json()})
-        if a.type in ("pon", "daiminkan"):
-            self._check_pao(a.seat, tile >> 2, d)
-        self._turn = a.seat
-        if a.type == "daiminkan":
-            self._kan_done(a.seat, events, deferred=True)
-            return
-        self._turn_kind = "call"
-        self._drawn = None
-        self._kuikae = kuikae_forbidden(a.type, tile, a.tiles)
-        self._open({a.seat: self._turn_actions(a.seat)}, "turn")
-
-    def _check_pao(self, seat: int, kind: int, discarder: int) -> None:
-        """R-PAO-1: third dragon set / fourth wind set completed by a pon or minkan."""
-        s = self._seats[seat]
-        set_kinds = {m.kind for m in s.melds if m.type != "chi"}
-        if kind in DRAGON_KINDS and all(k in set_kinds for k in DRAGON_KINDS):
-            s.liable["daisangen"] = discarder
-        if kind in WIND_KINDS and all(k in set_kinds for k in WIND_KINDS):
-            s.liable["daisuushii"] = discarder
-
-    # ------------------------------------------------------------------ kans
-
-    def _kan_done(self, seat: int, events: list[dict], *, deferred: bool) -> None:
-        """A kan is completed: count it, dora per R-DORA-3, R-ABORT-4 check, replacement draw."""
-        self._kan_owners.append(seat)
-        if deferred and self.preset.kan_dora_timing == "deferred_open":
-            self._pending_dora += 1
-        else:
-            self._reveal_dora(events)
-        if (len(self._kan_owners) == 4 and len(set(self._kan_owners)) > 1
-                and "suukaikan" in self.preset.abortive_draws):
-            self._suukaikan = True
-        s = self._seats[seat]
-        self._update_waits(s)
-        self._draw(seat, events, rinshan=True)
-
-    def _ankan(self, seat: int, four: tuple[int, ...], events: list[dict]) -> None:
-        s = self._seats[seat]
-        for t in four:
-            s.remove_tile(t)
-        s.melds.append(Meld(type="ankan", tiles=tuple(sorted(four))))
-        self._interrupt()
-        events.append({"type": "ankan", "seat": seat, "tiles": list(four)})
-        self._reveal_pending(events)  # R-DORA-3: an earlier pending indicator first
-        self._kan_done(seat, events, deferred=False)
-
-    def _declare_shouminkan(self, seat: int, tile: int, events: list[dict]) -> None:
-        s = self._seats[seat]
-        s.remove_tile(tile)
-        events.append({"type": "shouminkan", "seat": seat, "tile": tile})
-        self._reveal_pending(events)  # R-DORA-3 (an earlier minkan's indicator)
-        self._kakan = (seat, tile)
-        self._drawn = None
-        self._open_claims(seat, tile, events, chankan=True)  # R-KAN-5
-
-    def _complete_shouminkan(self, seat: int, tile: int, events: list[dict]) -> None:
-        s = self._seats[seat]
-        i = next(i for i, m in enumerate(s.melds) if m.type == "pon" and m.kind == tile >> 2)
-        pon = s.melds[i]
-        s.melds[i] = Meld(type="shouminkan", tiles=tuple(sorted(pon.tiles + (tile,))), called_tile=pon.called_tile,
-                          from_seat=pon.from_seat, added_tile=tile)
-        self._kakan = None
-        self._interrupt()
-        events.append({"type": "kan_completed", "seat": seat, "meld": s.melds[i].to_json()})
-        self._kan_done(seat, events, deferred=True)

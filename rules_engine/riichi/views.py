@@ -57,25 +57,12 @@ def decision_view(game: "Game", seat: int) -> dict:
 _DORA1 = DORA_INDICATOR_INDEX[0]
 
 
-def _visible_pending(game: "Game", seat: int | None, phase: str, answers) -> list[int]:
-    """The seats that still must decide, as ``seat`` may know them (P-FAIR-6, P-CLOCK-9).
-
-    A turn decision's seat is public. Who was offered a call on a discard is not: it tells
-    which concealed tiles a seat holds. So in phase ``claim`` a seat view lists only its own
-    seat (when it must still answer) and the public view lists none."""
-    pending = [s for s in sorted(game._legal) if s not in answers] if answers else sorted(game._legal)
-    if phase != "claim":
-        return pending
-    return [seat] if seat in pending else []
-
-
 def _header(game: "Game", seat: int | None) -> dict:
     """The table-wide keys of a view (insertion order as in ``build_view``)."""
     last = game._last_discard
     kakan = game._kakan
     phase = game.phase
     wall = game._wall
-    answers = game._answers
     n_dora = game._n_dora
     return {
         "preset": game.preset.name, "preset_version": game.preset.version, "seat": seat,
@@ -86,7 +73,7 @@ def _header(game: "Game", seat: int | None) -> dict:
         "dora_indicators": [wall[_DORA1]] if n_dora == 1 else [wall[i] for i in DORA_INDICATOR_INDEX[:n_dora]],
         "turn": game._turn,
         "last_discard": {"seat": last[0], "tile": last[1]} if last else None,
-        "pending_seats": _visible_pending(game, seat, phase, answers),
+        "pending_seats": game.visible_pending(seat),
         "kakan": {"seat": kakan[0], "tile": kakan[1]} if kakan and phase == "claim" else None,
     }
 

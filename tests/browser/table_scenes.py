@@ -3,7 +3,7 @@
 game-over screens. Views follow docs/engine-api.md "Views" (imported by test_table_fits_viewport)."""
 from __future__ import annotations
 
-from rules_engine.tiles import parse_tiles
+from rules_engine.core.tiles import parse_tiles
 
 PLAYERS = [{"seat": 0, "name": "alice", "is_computer": False, "strength": None},
            {"seat": 1, "name": "Tortoise", "is_computer": True, "strength": "beginner"},

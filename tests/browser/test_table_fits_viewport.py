@@ -192,7 +192,7 @@ def test_p_clock_9_timeout_notice_when_the_server_plays_for_you(table_at):
         {"tile": discarded, "riichi": False, "called": False, "tsumogiri": True, "order": 99}]
     after["last_discard"] = {"seat": 0, "tile": discarded}
     push(page, scenes.state(after, timer=scenes.timer(waiting_responses=True, own_timeouts=1)))
-    from rules_engine.tiles import tile_name
+    from rules_engine.core.tiles import tile_name
     name = tile_name(discarded).replace("0", "5")
     assert page.inner_text("[data-role=timeout-notice]") == f"Time out: {name} discarded for you"
     assert _problems(page) == []

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.computers import available_strengths
 
-from . import clocks, limits, replay_frames, service
+from . import clocks, limits, replay_frames, service, spectate
 from .models import Game
 from .selectors import games_of, review_allowed, reviewable_log
 from .views_state import game_info, players_of, seat_of, seat_view
@@ -143,7 +143,9 @@ class GameLogSerializer(serializers.Serializer):
 class GameLog(APIView):
     """The stored log of a game (hand seeds and ordered actions) once review is allowed:
     for practice, the player after a hand has ended, cut to the completed hands while the
-    game runs (P-REPLAY-3)."""
+    game runs; a ranked game's for anyone once it has ended (P-REPLAY-3)."""
+
+    permission_classes = [permissions.AllowAny]      # review_allowed decides (P-REPLAY-3)
 
     @extend_schema(responses={200: GameLogSerializer, 403: OpenApiResponse(ErrorSerializer)})
     def get(self, request, pk: int):
@@ -194,7 +196,10 @@ class ReplaySerializer(serializers.Serializer):
 
 class GameReplay(APIView):
     """Step-by-step frames of one completed hand for the replay viewer (P-REPLAY-3/-4/-6):
-    only the game's player, only hands that have ended (never the hand in progress)."""
+    only the game's player, only hands that have ended (never the hand in progress); a
+    ranked game's for anyone once it has ended (a shareable link)."""
+
+    permission_classes = [permissions.AllowAny]      # review_allowed decides (P-REPLAY-3)
 
     @extend_schema(
         parameters=[OpenApiParameter("hand", str, description="0-based hand index or 'last' (default 0)")],
@@ -247,3 +252,43 @@ class GameAction(APIView):
                              "rule": exc.rule}, status=code)
         game.refresh_from_db()
         return Response({"game": game_info(game, seat), "view": seat_view(game, seat)})
+
+
+class LivePlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    is_computer = serializers.BooleanField(help_text="a listed computer (P-BOT-2 badge)")
+    connected = serializers.BooleanField(help_text="presence marker as of the delayed moment")
+    score = serializers.IntegerField(allow_null=True, help_text="points as of the delayed moment")
+
+
+class LiveGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField(help_text="quick or public (ranked)")
+    preset = serializers.CharField()
+    preset_version = serializers.IntegerField()
+    clock = serializers.CharField()
+    format = serializers.CharField()
+    players = LivePlayerSerializer(many=True)
+    scores = serializers.ListField(child=serializers.IntegerField(), help_text="as of the delayed moment")
+    hand_number = serializers.IntegerField(allow_null=True, help_text="0-based: 0 = East 1")
+    honba = serializers.IntegerField(allow_null=True)
+    hand_label = serializers.CharField(help_text="translated, e.g. East 2")
+    spectators = serializers.IntegerField(help_text="spectators then (P-SPECT-5: a number)")
+    watch_url = serializers.CharField(help_text="the public spectator page")
+
+
+class LiveGamesSerializer(serializers.Serializer):
+    delay = serializers.FloatField(help_text="seconds the list is behind the live games (P-SPECT-2)")
+    games = LiveGameSerializer(many=True)
+
+
+class LiveGames(APIView):
+    """The public Live games list (P-MATCH-7, P-SPECT-1/-2, J5 step 1): ranked games in
+    progress as of (now − delay), with everything shown as of that moment. Anyone may read it."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=LiveGamesSerializer)
+    def get(self, request):
+        return Response(spectate.live_games())

@@ -143,7 +143,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _presence_changed(self) -> None:
         """Tell the table's other connections that a seat's presence changed (P-CONN-5);
-        each answers with its own recipient's state."""
+        each answers with its own recipient's state. At a ranked game the new markers are
+        also stored for the delayed public (P-SPECT-2)."""
+        if not self.spectator:
+            from .spectate import record_presence
+            await database_sync_to_async(record_presence)(self.game_id)
         await self.channel_layer.group_send(group_name(self.game_id), {
             "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
 

@@ -275,5 +275,40 @@ class SpectatorLease(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectator_leases")
     channel = models.CharField(max_length=200, unique=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # None: an anonymous public spectator of a ranked game (P-SPECT-1).
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+",
+                             null=True, blank=True)
     until = models.DateTimeField(db_index=True)
+    # When the connection arrived: with ``until`` it tells how many watched at a past moment
+    # (P-SPECT-2: the public sees the spectator count as of now - delay; ``games.spectate``).
+    since = models.DateTimeField(null=True, blank=True)
+
+
+class SpectatorFrame(models.Model):
+    """What the public may know of a ranked game from server time ``at`` on (P-SPECT-2,
+    ``games.spectate``): one row per stored change of the game (and per presence change),
+    written in the same transaction. The delayed public feed and the Live games list read
+    the last frame at or before (now - ``SPECTATOR_DELAY``).
+
+    ``at``: epoch seconds (``games.clocks.now()``); ``log_length``: the stored log's length
+    then (the public view is the engine's ``view(None)`` of that prefix); ``pause``:
+    ``{"until": epoch s, "view": public view}`` while a masked claim pause ran (P-FAIR-6),
+    else ``{}``; ``connected``: 4 presence markers by seat (P-CONN-5); ``scores``: 4 ints;
+    ``hand``: ``{"hand_number", "honba"}`` of the hand then; ``clock_state``: as
+    ``Game.clock_state`` then (docs/clocks.md; never sent as is)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectator_frames")
+    at = models.FloatField()
+    log_length = models.PositiveIntegerField()
+    status = models.CharField(max_length=16)
+    phase = models.CharField(max_length=16, default="")
+    seq = models.PositiveIntegerField(default=0)
+    clock_state = models.JSONField(default=dict, blank=True)
+    pause = models.JSONField(default=dict, blank=True)
+    connected = models.JSONField(default=list)
+    scores = models.JSONField(default=list)
+    hand = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["game", "at", "id"]
+        indexes = [models.Index(fields=["game", "at"], name="games_frame_game_at")]

@@ -199,7 +199,11 @@ async def renew_once(now: float | None = None) -> list[int]:
 
     def work():
         renew_held(now)
-        return expire_served(now)
+        expired = expire_served(now)
+        from .spectate import record_presence
+        for game_id in expired:          # the delayed public sees it later (P-SPECT-2)
+            record_presence(game_id, now)
+        return expired
 
     # Not the consumers' shared database thread: a renewal never delays a table's state.
     changed = await database_sync_to_async(work, thread_sensitive=False)()

@@ -7,6 +7,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from .consumers import TableConsumer
 from .lobby_consumer import LobbyConsumer
 from .room_consumer import RoomConsumer
+from .spectator_consumer import SpectatorConsumer
 
 NO_ROUTE_CLOSE_CODE = 4404
 
@@ -21,6 +22,7 @@ class NoRoute(AsyncWebsocketConsumer):
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", TableConsumer.as_asgi()),
+    path("ws/games/<int:game_id>/watch/", SpectatorConsumer.as_asgi()),
     path("ws/tables/<int:table_id>/", RoomConsumer.as_asgi()),
     path("ws/lobby/", LobbyConsumer.as_asgi()),
     re_path(r"", NoRoute.as_asgi()),

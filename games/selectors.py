@@ -25,7 +25,13 @@ def review_allowed(game: Game, user) -> bool:
     only ``reviewable_log(game)``). Any other table (people at it): only its players, and
     only once the game has ended — while it runs none of its hands can be reviewed, since
     the replay opens every hand (P-REPLAY-3, P-FAIR-6); a private game's invited spectators
-    too, once it has ended."""
+    too, once it has ended. A ranked game's hands are public — anyone, signed in or not —
+    once it has ended and its delayed public feed has reached the end
+    (``spectate.replay_public``, P-REPLAY-3, P-SPECT-2); its players may review at once."""
+    from .spectate import replay_public
+
+    if game.ranked and game.status != Game.Status.ACTIVE and replay_public(game):
+        return True
     if not user.is_authenticated:
         return False
     if not game.seats.filter(user=user).exists():

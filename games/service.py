@@ -268,6 +268,9 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
     ActionRecord.objects.create(
         game=row, index=row.state_version, seq=row.seq, seat=change.seat, kind=change.kind,
         data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)
+    if row.ranked:               # what the delayed public may see from now on (P-SPECT-2)
+        from .spectate import record_frame
+        record_frame(row, engine, seats.values())
     game_id, version, seq = row.pk, row.state_version, row.seq
     pending = list(row.pending_computer_seats)
     hands = row.hands_started
@@ -409,6 +412,9 @@ def abort_game(game_id: int, reason: str) -> bool:
         row.save()
         ActionRecord.objects.create(game=row, index=row.state_version, seq=row.seq, seat=None,
                                     kind="abort", data={"reason": reason[:200]})
+        if row.ranked:                 # the public sees the abort after the delay (P-SPECT-2)
+            from .spectate import record_copy
+            record_copy(game_id, status=row.status)
         version, seq = row.state_version, row.seq
         transaction.on_commit(lambda: after_change(game_id, version, seq, []))
     engine_store.forget(game_id)
@@ -691,6 +697,9 @@ def resume_clocks_after_restart() -> int:
                 row.clock_state = state
                 row.state_version += 1
                 row.save(update_fields=["clock_state", "state_version", "updated_at"])
+                if row.ranked:         # the clocks the delayed public sees (P-SPECT-2)
+                    from .spectate import record_copy
+                    record_copy(game_id, clock_state=state)
                 timers = [(int(k), state["seq"], d, d + clocks.allowance_for(state, int(k)))
                           for k, d in state["deadlines"].items()]
                 version, seq = row.state_version, row.seq

@@ -476,25 +476,39 @@ def is_invited_spectator(game: Game, user) -> bool:
 # --------------------------------------------------------------------------- spectator leases
 
 def spectator_arrived(game_id: int, channel: str, user) -> None:
-    """Record (or renew) the live spectator connection ``channel`` (P-SPECT-5)."""
+    """Record (or renew) the spectator connection ``channel`` (P-SPECT-5); ``user`` is
+    ``None`` for an anonymous public spectator (P-SPECT-1). The lease keeps the moment it
+    began (``since``) so the public can be told the count as of a past moment (P-SPECT-2)."""
     from datetime import datetime, timezone as dt_tz
 
+    from .spectate import delay
+
     now = clocks.now()
+    at_now = datetime.fromtimestamp(now, tz=dt_tz.utc)
     until = datetime.fromtimestamp(now + SPECTATOR_TTL, tz=dt_tz.utc)
-    # Leases left by connections that never closed cleanly are only ever counted while
-    # alive; this is where their rows are cleared.
-    SpectatorLease.objects.filter(game_id=game_id,
-                                  until__lte=datetime.fromtimestamp(now, tz=dt_tz.utc)).delete()
+    # Leases are kept after they end for as long as the delayed public count may ask about
+    # them; leases of connections that never closed cleanly only ever count while alive.
+    horizon = datetime.fromtimestamp(now - delay() - SPECTATOR_TTL, tz=dt_tz.utc)
+    SpectatorLease.objects.filter(game_id=game_id, until__lte=horizon).delete()
+    if user is not None and not getattr(user, "is_authenticated", False):
+        user = None
     try:
-        SpectatorLease.objects.update_or_create(channel=channel, defaults={
-            "game_id": game_id, "user": user, "until": until})
+        SpectatorLease.objects.update_or_create(
+            channel=channel, defaults={"game_id": game_id, "user": user, "until": until},
+            create_defaults={"game_id": game_id, "user": user, "until": until, "since": at_now})
     except IntegrityError:   # a race on the same channel name: the other write won
         pass
 
 
 def spectator_left(channel: str) -> None:
-    """A spectator connection closed cleanly; one that never says so expires."""
-    SpectatorLease.objects.filter(channel=channel).delete()
+    """A spectator connection closed cleanly: its lease ends now (a ranked game's is kept for
+    the delayed public count, P-SPECT-2; others are dropped); one that never says so expires."""
+    from datetime import datetime, timezone as dt_tz
+
+    rows = SpectatorLease.objects.filter(channel=channel)
+    rows.filter(game__ranked=False).delete()
+    rows.update(
+        until=datetime.fromtimestamp(clocks.now(), tz=dt_tz.utc))
 
 
 def spectator_count(game_id: int) -> int:

@@ -7,6 +7,7 @@ urlpatterns = [
     path("practice/", views.practice, name="practice"),
     path("games/", views.my_games, name="my_games"),
     path("games/<int:pk>/", views.table, name="table"),
+    path("games/<int:pk>/watch/", views.watch, name="watch"),
     path("games/<int:pk>/review/", views.review, name="review"),
     path("games/<int:pk>/replay/", views.replay_viewer, name="replay"),
     path("tables/new/", table_views.new_table, name="new_table"),

@@ -5,11 +5,12 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from . import limits, replay, replay_frames, service
+from . import limits, replay, replay_frames, service, spectate
 from .display import action_display, hand_label
 from .forms import PracticeForm
 from .models import Game
@@ -99,17 +100,38 @@ def table(request, pk: int):
         "players": players, "players_json": json.dumps(players)})
 
 
+def watch(request, pk: int):
+    """The public spectator view of a ranked game (P-SPECT-1/-2/-3, J5 step 2): anyone,
+    signed in or not, sees the table as of (now − delay) with hands hidden, read-only, fed by
+    ``/ws/games/<id>/watch/``. A player of the game is sent to their seat (P-SPECT-1);
+    practice and private games are not found here (P-PRAC-3, P-SPECT-1)."""
+    game = get_object_or_404(Game, pk=pk)
+    refused = spectate.refusal(game, request.user)
+    if refused is not None:
+        if refused[0] == "not_allowed" and refused[2] == "P-SPECT-1" and seat_of(game, request.user) is not None:
+            messages.info(request, _("You play in this game: here is your seat."))
+            return redirect("table", pk=game.pk)
+        raise Http404("not a public game")
+    players = [{k: v for k, v in p.items() if k != "connected"} for p in players_of(game)]
+    return render(request, "games/table.html", {
+        "game": game, "my_seat": None, "ws_path": f"/ws/games/{game.pk}/watch/", "watch": True,
+        "delay_minutes": max(1, round(spectate.delay() / 60)),
+        "players": players, "players_json": json.dumps(players)})
+
+
 @login_required
 def my_games(request):
     """My game history; practice games are marked Practice (P-PRAC-3, J4 step 6)."""
     return render(request, "games/my_games.html", {"games": list(games_of(request.user)[:100])})
 
 
-@login_required
 def review(request, pk: int):
     """A simple review of a stored game (P-REPLAY-3/-5): the rules label, every accepted
-    action in order with its server time, and the stored hand results."""
+    action in order with its server time, and the stored hand results. A ranked game's is
+    public once it has ended (anyone, signed in or not)."""
     game = get_object_or_404(Game, pk=pk)
+    if not review_allowed(game, request.user) and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     if not review_allowed(game, request.user):
         if seat_of(game, request.user) is None and not is_invited_spectator(game, request.user):
             raise Http404("not your game")
@@ -128,15 +150,17 @@ def review(request, pk: int):
     })
 
 
-@login_required
 def replay_viewer(request, pk: int):
     """The step-by-step replay of a completed hand (P-REPLAY-3/-4/-5, J4 step 5).
 
     ``?hand=N`` (0-based among the game's completed hands) or ``?hand=last`` picks the hand
     shown first. The page gets no frames: static/js/replay.js fetches them per hand from
-    ``api-game-replay``. 404 for anyone but the game's player; while no hand has ended the
-    player is sent back to the table."""
+    ``api-game-replay``. 404 for anyone but the game's player (a ranked game's replays are
+    public once it has ended, a private game's open to its invited spectators then); while
+    no hand has ended the player is sent back to the table."""
     game = get_object_or_404(Game, pk=pk)
+    if not review_allowed(game, request.user) and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())       # a ranked game's link is public
     my_seat = seat_of(game, request.user)
     if (my_seat is None and not review_allowed(game, request.user)
             and not is_invited_spectator(game, request.user)):        # P-REPLAY-3

@@ -148,9 +148,9 @@ def game_info(game: Game, my_seat: int | None) -> dict:
 
 
 def _spectators(game: Game) -> int:
-    """How many invited spectators watch a private game now (P-SPECT-5: the number, not
-    their names); 0 for other kinds."""
-    if game.kind != Game.Kind.PRIVATE:
+    """How many spectators watch the game now (P-SPECT-5: the number, not their names): a
+    private game's invited spectators, a ranked game's public spectators; 0 for practice."""
+    if game.kind == Game.Kind.PRACTICE:
         return 0
     from .tables import spectator_count
     return spectator_count(game.pk)

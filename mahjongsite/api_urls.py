@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:pk>/", games_api.GameDetail.as_view(), name="api-game"),
     path("games/<int:pk>/log/", games_api.GameLog.as_view(), name="api-game-log"),
     path("games/<int:pk>/replay/", games_api.GameReplay.as_view(), name="api-game-replay"),
+    path("live-games/", games_api.LiveGames.as_view(), name="api-live-games"),
     path("games/<int:pk>/actions/", games_api.GameAction.as_view(), name="api-game-action"),
     path("leaderboard/<str:family>/", leaderboard_api.LeaderboardView.as_view(), name="api-leaderboard"),
     path("leaderboard/<str:family>/computers/", leaderboard_api.ComputerLeaderboardView.as_view(),

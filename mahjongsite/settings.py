@@ -28,6 +28,8 @@ insecure production):
 - ``MP_PRESENCE_TTL`` / ``MP_PRESENCE_RENEW`` — a seat's presence lease lasts this many seconds
   unless its connection's server process renews it, which it does every ``MP_PRESENCE_RENEW``
   seconds (P-CONN-2, P-CONN-5; default 30 / 10; tests shrink both).
+- ``MP_SPECTATOR_DELAY`` — seconds public spectators of ranked games (and the public Live
+  games list) are behind the live game (P-SPECT-2; default 180; tests shrink it).
 - ``CELERY_EMBEDDED`` — force the in-process worker on (``1``) or off (``0``).
 
 Hardening (issue 8; all have safe defaults):
@@ -348,6 +350,9 @@ SEAT_TAKEOVER_CLOSES_OLDER = _env_bool("MP_SEAT_TAKEOVER_CLOSES_OLDER", True)
 # server process or a dropped connection never leaves a seat counted as connected.
 PRESENCE_TTL = float(os.environ.get("MP_PRESENCE_TTL", "30"))            # seconds a lease lasts
 PRESENCE_RENEW_SECONDS = float(os.environ.get("MP_PRESENCE_RENEW", "10"))  # seconds between renewals
+# P-SPECT-2 (platform.md §21): public spectators and the Live games list see ranked games as of
+# (now - SPECTATOR_DELAY) seconds of server time.
+SPECTATOR_DELAY = float(os.environ.get("MP_SPECTATOR_DELAY", "180"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -1,6 +1,6 @@
 // Live table client (DESIGN §7, /ws/games/<id>/ protocol). Entry module of templates/games/table.html.
 // State comes only from the server's "state" messages; selection is local until confirmed (P-PLAY-2).
-import { makeTranslator } from "./dom.js";
+import { h, makeTranslator } from "./dom.js";
 import { renderBoard } from "./render.js";
 import { actionForCopy, kindName, kindOf } from "./tiles.js";
 import { loadToggles, saveToggles, automaticAction } from "./toggles.js";
@@ -164,7 +164,19 @@ function noticeTimeout(prev, prevGame, msg) {
   noticeTimer = setTimeout(() => { ui.timeoutNotice = null; render(); }, NOTICE_MS);
 }
 
+/** Public spectators of a game younger than the delay see the table before the first deal (P-SPECT-2). */
+function renderBeforeDeal(msg) {
+  stopClocks();
+  const players = (msg.game.players || []).map((p) => p.name).join(" · ");
+  const startsIn = msg.game.starts_in;
+  const text = startsIn === null || startsIn === undefined ? t("watch_waiting")
+    : t("watch_before_deal", { n: Math.ceil(startsIn) });
+  board.replaceChildren(h("div", { class: "before-deal", dataset: { role: "before-deal" } },
+    h("p", { class: "hint" }, players), h("p", { class: "hint" }, text)));
+}
+
 function onState(msg) {
+  if (msg.view === null) { ui.game = msg.game; ui.view = null; renderBeforeDeal(msg); return; }
   const prev = ui.view;
   const prevGame = ui.game;
   ui.receivedAt = performance.now();

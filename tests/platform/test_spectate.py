@@ -1,0 +1,244 @@
+"""Public spectators of ranked games and the Live games list, delayed by the server
+(P-SPECT-1/-2/-3/-5, P-MATCH-7, P-REPLAY-3; ``games.spectate``). The server's time is a
+``FakeTime`` moved by hand: nothing here measures real time."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hidden_info import tiles_in
+from platform_helpers import FakeTime, current_engine
+from spectate_helpers import PublicKnowledge, play_one, ranked_game, visible_length
+
+from games import clocks, presence, service, spectate, tables
+from games.models import Game, Seat, SpectatorFrame
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DELAY = 30.0
+T0 = 3_000_000.0
+
+
+@pytest.fixture
+def fake(monkeypatch, settings):
+    settings.SPECTATOR_DELAY = DELAY
+    settings.CLAIM_MASK_SHARE = 0.0
+    settings.CLOCK_SCALE = 10.0          # 50 s a discard: the fake steps never run a clock out
+    clock = FakeTime(T0)
+    monkeypatch.setattr(clocks, "now", clock)
+    spectate.clear_cache()
+    yield clock
+    spectate.clear_cache()
+
+
+@pytest.fixture
+def people(make_user):
+    from accounts.computers import ensure_computer_accounts
+    ensure_computer_accounts()
+    return [make_user(f"sp{i}", confirmed=True) for i in range(4)]
+
+
+def state_at(game, now) -> tuple[dict, float, bool]:
+    return spectate.delayed_message(Game.objects.get(pk=game.pk), now)
+
+
+def test_p_spect_2_before_the_first_deal_is_old_enough_the_public_sees_the_empty_table(people, fake):
+    game = ranked_game(people[:2])
+    message, wake, ended = state_at(game, T0 + DELAY - 5)
+    assert message["view"] is None and not ended
+    assert message["game"]["starts_in"] == pytest.approx(5.0)
+    assert message["game"]["timer"] is None and message["game"]["delay"] == DELAY
+    assert tiles_in(message) == set()                            # no tile at all, no wall
+    assert wake == pytest.approx(T0 + DELAY)                     # wakes when the deal is old enough
+    assert [p["name"] for p in message["game"]["players"]] == list(
+        game.seats.order_by("seat").values_list("user__username", flat=True))
+
+    message, _wake, _ended = state_at(game, T0 + DELAY)
+    first = Game.objects.get(pk=game.pk).spectator_frames.order_by("at").first()
+    assert message["view"] == current_engine(game).__class__.from_log(
+        Game.objects.get(pk=game.pk).log_upto(first.log_length)).view(None)
+    assert message["view"]["phase"] == "turn" and "hand" not in json.dumps(message["view"]["players"])
+
+
+def test_p_spect_2_the_delayed_view_is_the_stored_log_as_of_now_minus_the_delay(people, fake):
+    """Each stored change becomes visible exactly ``DELAY`` seconds after it, never earlier,
+    with no concealed tile (P-SPECT-2, P-SPECT-3)."""
+    game = ranked_game(people[:2])
+    change_times = []
+    for _ in range(12):
+        fake.t += 7.0
+        change_times.append(fake.t)
+        assert play_one(game)
+    know = PublicKnowledge(game)
+    live_length = Game.objects.get(pk=game.pk).log_length
+    for now in [T0 + DELAY + k * 3.5 for k in range(30)]:
+        message, wake, _ended = state_at(game, now)
+        expected = visible_length(game, now - DELAY)
+        assert know.length_of(message["view"]) == expected
+        assert expected < live_length or now - DELAY >= change_times[-1]
+        assert tiles_in(message) <= know.known[expected], "a concealed tile reached the public"
+        assert not message["view"].get("legal_actions") and message["view"].get("seat") is None
+        later = [t for t in change_times if t > now - DELAY]
+        if later:                      # the timer wakes when the next change is old enough
+            assert wake == pytest.approx(min(later[0] + DELAY, now + min(spectate.REFRESH_SECONDS, DELAY)))
+
+
+def test_p_spect_2_clocks_are_shown_as_they_were_at_the_delayed_moment(people, fake):
+    game = ranked_game(people[:2])
+    for _ in range(3):
+        fake.t += 4.0
+        play_one(game)
+    frame = SpectatorFrame.objects.filter(game=game).order_by("-at", "-id").first()
+    message, _wake, _ended = state_at(game, frame.at + DELAY + 2.0)
+    timer = message["game"]["timer"]
+    clock = clocks.clock_for(game.clock)
+    assert timer["turn"] is not None and timer["turn"]["seat"] == message["view"]["turn"]
+    assert timer["turn"]["per_discard_left"] == pytest.approx(clock.per_discard - 2.0)
+    # the live clock has run DELAY seconds further; the public sees the one of then
+    live = clocks.timer_payload(Game.objects.get(pk=game.pk).clock_state, clock, my_seat=None,
+                                phase=frame.phase, now=frame.at + DELAY + 2.0)
+    assert live["turn"]["per_discard_left"] == pytest.approx(clock.per_discard - DELAY - 2.0)
+
+
+def test_p_spect_2_presence_markers_reach_the_public_only_after_the_delay(people, fake):
+    game = ranked_game(people[:2])
+    seat = Seat.objects.filter(game=game, user=people[0]).get()
+    fake.t += 1.0
+    presence.claim(game.pk, seat.seat, "chan-a")
+    assert spectate.record_presence(game.pk)
+    connected_at = fake.t
+    fake.t += 10.0
+    assert presence.release(game.pk, seat.seat, "chan-a")
+    assert spectate.record_presence(game.pk)
+    gone_at = fake.t
+    marker = lambda now: state_at(game, now)[0]["game"]["players"][seat.seat]["connected"]  # noqa: E731
+    assert marker(connected_at + DELAY - 0.5) is False
+    assert marker(connected_at + DELAY) is True
+    assert marker(gone_at + DELAY - 0.5) is True
+    assert marker(gone_at + DELAY) is False
+
+
+def test_p_spect_2_live_games_list_shows_delayed_scores_and_spectator_counts(people, fake):
+    """P-MATCH-7 / J5 step 1: the list is as of now − delay: a game is listed once its start is
+    that old, its scores, hand and spectator count are those of then (not the live ones), and
+    it stays listed until its end is that old."""
+    game = ranked_game(people[:2])
+    assert spectate.live_games()["games"] == []                  # started less than the delay ago
+    fake.t += DELAY
+    listed = spectate.live_games()["games"]
+    assert [g["id"] for g in listed] == [game.pk]
+    assert listed[0]["scores"] == [25000] * 4 and listed[0]["spectators"] == 0
+    assert listed[0]["watch_url"] == f"/games/{game.pk}/watch/"
+    assert [p["score"] for p in listed[0]["players"]] == [25000] * 4
+
+    tables.spectator_arrived(game.pk, "watcher-1", None)         # an anonymous spectator
+    arrived = fake.t
+    assert tables.spectator_count(game.pk) == 1                  # live: players see it at once
+    while play_one(game):                                        # play the hand to its end
+        fake.t += 1.0
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    end = SpectatorFrame.objects.filter(game=game).exclude(status="active").get().at
+
+    fake.t = arrived + DELAY - 0.5
+    assert spectate.live_games()["games"][0]["spectators"] == 0  # not yet as of the delayed moment
+    fake.t = arrived + DELAY
+    assert spectate.live_games()["games"][0]["spectators"] == 1
+    tables.spectator_left("watcher-1")
+    assert tables.spectator_count(game.pk) == 0                  # live: gone
+    assert spectate.live_games()["games"][0]["spectators"] == 1  # the public: still there then
+    fake.t = end + DELAY - 0.5
+    shown = spectate.live_games()["games"]
+    before_end = SpectatorFrame.objects.filter(game=game, at__lt=end).order_by("-at", "-id").first()
+    assert [g["id"] for g in shown] == [game.pk] and shown[0]["scores"] == before_end.scores
+    assert shown[0]["hand_label"] == "East 1"
+    fake.t = end + DELAY
+    assert spectate.live_games()["games"] == []                  # ended as of the delayed moment
+
+
+def test_p_spect_2_live_games_api_is_public_and_documented(people, fake, client):
+    game = ranked_game(people[:2])
+    practice = service.create_practice(people[2], "riichi-single-deal")
+    fake.t += DELAY + 1
+    response = client.get("/api/live-games/")                    # anonymous
+    assert response.status_code == 200
+    body = response.json()
+    assert body["delay"] == DELAY and [g["id"] for g in body["games"]] == [game.pk]
+    assert practice.pk not in [g["id"] for g in body["games"]]
+    page = client.get("/")
+    assert page.status_code == 200
+
+
+def test_p_spect_1_who_may_open_the_public_spectator_view(people, fake, client):
+    game = ranked_game(people[:2])
+    practice = service.create_practice(people[2], "riichi-single-deal")
+    private = service.create_private_table(people[2], [people[3], None, None])
+    assert spectate.refusal(game, None) is None                  # anyone, signed in or not
+    assert spectate.refusal(game, people[3]) is None
+    assert spectate.refusal(game, people[0])[2] == "P-SPECT-1"   # a player of that game
+    assert spectate.refusal(practice, people[3])[2] == "P-PRAC-3"
+    assert spectate.refusal(private, people[0])[2] == "P-SPECT-1"
+
+    page = client.get(f"/games/{game.pk}/watch/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f'data-ws-path="/ws/games/{game.pk}/watch/"' in text and 'data-role="watch-banner"' in text
+    assert client.get(f"/games/{practice.pk}/watch/").status_code == 404
+    assert client.get(f"/games/{private.pk}/watch/").status_code == 404
+    client.force_login(people[0])
+    response = client.get(f"/games/{game.pk}/watch/")
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+
+
+def _finish(game, fake):
+    while play_one(game):
+        fake.t += 1.0
+    game.refresh_from_db()
+    return SpectatorFrame.objects.filter(game=game).exclude(status="active").get().at
+
+
+def test_p_replay_3_a_ranked_game_is_public_once_it_ended_and_the_feed_reached_the_end(people, fake, client):
+    game = ranked_game(people[:2])
+    player, stranger = people[0], people[3]
+    urls = [f"/games/{game.pk}/replay/", f"/api/games/{game.pk}/replay/?hand=0", f"/api/games/{game.pk}/log/"]
+    fake.t += 5
+    play_one(game)
+    # running: nobody, not even its players
+    assert client.get(urls[0]).status_code == 302                # anonymous: to the log-in page
+    assert client.get(urls[1]).status_code == 404
+    client.force_login(stranger)
+    assert [client.get(u).status_code for u in urls] == [404, 404, 404]
+    client.force_login(player)
+    assert client.get(urls[0]).status_code == 302 and client.get(urls[1]).status_code == 403
+
+    end = _finish(game, fake)
+    assert [client.get(u).status_code for u in urls] == [200, 200, 200]   # its players at once
+    client.force_login(stranger)
+    fake.t = end + DELAY - 1                      # the public feed has not reached the end
+    assert [client.get(u).status_code for u in urls] == [404, 404, 404]
+    fake.t = end + DELAY
+    assert [client.get(u).status_code for u in urls] == [200, 200, 200]
+    client.logout()
+    assert [client.get(u).status_code for u in urls] == [200, 200, 200]   # a shareable link
+    assert client.get(f"/games/{game.pk}/review/").status_code == 200
+
+
+def test_p_replay_3_a_private_game_is_for_its_players_and_invited_spectators_after_the_end(people, fake, client):
+    host, friend, watcher, stranger = people
+    table = tables.create_private_table(host, clock="untimed", allow_spectators=True)
+    tables.join_by_token(table.invite_token, friend)
+    tables.invite(table.pk, host, "sp2", "spectator")
+    tables.add_computer(table.pk, host, 2)
+    tables.add_computer(table.pk, host, 3)
+    game = tables.start(table.pk, host)
+    url = f"/api/games/{game.pk}/log/"
+    client.force_login(watcher)
+    assert client.get(url).status_code == 403                    # running: not yet
+    service.abort_game(game.pk, "test")                          # ended (completed hands stay)
+    fake.t += DELAY * 10
+    for user, code in ((host, 200), (watcher, 200), (stranger, 404)):
+        client.force_login(user)
+        assert client.get(url).status_code == code, user.username
+    client.logout()
+    assert client.get(url).status_code == 404
+    assert client.get(f"/games/{game.pk}/replay/").status_code == 302

@@ -29,8 +29,9 @@ def human_seats(game: Game) -> list[int]:
     return sorted(game.seats.filter(user__is_computer=False).values_list("seat", flat=True))
 
 
-def play_one(game: Game) -> bool:
-    """One decision of a person at ``game`` (computers answer eagerly); Continue after a hand.
+def play_one(game: Game, fake=None) -> bool:
+    """One decision of a person at ``game`` (computers answer eagerly); Continue after a hand;
+    a masked claim pause is ended (``fake``, the test's ``FakeTime``, is moved to its end).
     Returns False when the game is over."""
     game.refresh_from_db()
     if game.status != Game.Status.ACTIVE:
@@ -41,7 +42,9 @@ def play_one(game: Game) -> bool:
             service.continue_after_hand(game.pk, seat, engine.seq)
         return True
     if game.claim_mask:                       # a masked pause: end it (the fake clock moved)
-        service.end_claim_pause(game.pk, game.claim_mask["seq"])
+        if fake is not None:
+            fake.t = max(fake.t, float(game.claim_mask["until"]) + 0.01)
+        assert service.end_claim_pause(game.pk, game.claim_mask["seq"]) == "ended"
         return True
     pending = [s for s in engine.pending_seats() if s in human_seats(game)]
     assert pending, f"the table waits on {engine.pending_seats()}, no person"

@@ -100,6 +100,32 @@ def test_p_spect_2_clocks_are_shown_as_they_were_at_the_delayed_moment(people, f
     assert live["turn"]["per_discard_left"] == pytest.approx(clock.per_discard - DELAY - 2.0)
 
 
+def test_p_fair_6_a_masked_pause_looks_to_the_public_as_it_did_then(people, fake, settings):
+    """The delayed feed keeps the masked claim pause (P-FAIR-6): during the pause's delayed
+    window the public is shown the empty claim window, with no running turn clock, and the
+    next draw only once the pause's end is delay old."""
+    settings.CLAIM_MASK_SHARE = 1.0
+    settings.COMPUTER_DELAY_MIN = settings.COMPUTER_DELAY_MAX = 0.8
+    game = ranked_game(people[:2])
+    for _ in range(200):
+        if SpectatorFrame.objects.filter(game=game).exclude(pause={}).exists():
+            break
+        fake.t += 2.0
+        assert play_one(game, fake)
+    frame = SpectatorFrame.objects.filter(game=game).exclude(pause={}).order_by("at").first()
+    assert frame is not None, "no discard was followed by a pause"
+    until = frame.pause["until"]
+    message, wake, _ended = state_at(game, frame.at + DELAY + 0.4)
+    assert message["view"] == frame.pause["view"] and message["view"]["phase"] == "claim"
+    assert message["view"]["pending_seats"] == [] and message["game"]["timer"]["turn"] is None
+    assert message["game"]["timer"]["waiting_responses"] is True
+    assert wake <= until + DELAY
+    after, _wake, _ended = state_at(game, until + DELAY)
+    nxt = SpectatorFrame.objects.filter(game=game, at__lte=until).order_by("-at", "-id").first()
+    assert after["view"] == spectate.public_view(game.pk, nxt.log_length)
+    assert after["view"]["phase"] == "turn"
+
+
 def test_p_spect_2_presence_markers_reach_the_public_only_after_the_delay(people, fake):
     game = ranked_game(people[:2])
     seat = Seat.objects.filter(game=game, user=people[0]).get()

@@ -87,6 +87,10 @@ def _reviewable_game(request, pk: int) -> tuple[Game, int | None]:
     seat = seat_of(game, request.user)
     if seat is None and not review_allowed(game, request.user):
         from django.http import Http404
+        from rest_framework.exceptions import NotAuthenticated
+
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()   # only a ranked game's ended hands are public (P-REPLAY-3)
 
         from .tables import is_invited_spectator
         if is_invited_spectator(game, request.user):

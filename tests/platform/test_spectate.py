@@ -85,10 +85,12 @@ def test_p_spect_2_the_delayed_view_is_the_stored_log_as_of_now_minus_the_delay(
 
 def test_p_spect_2_clocks_are_shown_as_they_were_at_the_delayed_moment(people, fake):
     game = ranked_game(people[:2])
-    for _ in range(3):
+    for _ in range(60):                       # until the latest change opened a turn decision
         fake.t += 4.0
-        play_one(game)
-    frame = SpectatorFrame.objects.filter(game=game).order_by("-at", "-id").first()
+        assert play_one(game)
+        frame = SpectatorFrame.objects.filter(game=game).order_by("-at", "-id").first()
+        if frame.phase == "turn" and frame.clock_state.get("kind") == "turn":
+            break
     message, _wake, _ended = state_at(game, frame.at + DELAY + 2.0)
     timer = message["game"]["timer"]
     clock = clocks.clock_for(game.clock)
@@ -231,7 +233,7 @@ def test_p_replay_3_a_ranked_game_is_public_once_it_ended_and_the_feed_reached_t
     play_one(game)
     # running: nobody, not even its players
     assert client.get(urls[0]).status_code == 302                # anonymous: to the log-in page
-    assert client.get(urls[1]).status_code == 404
+    assert client.get(urls[1]).status_code == 403
     client.force_login(stranger)
     assert [client.get(u).status_code for u in urls] == [404, 404, 404]
     client.force_login(player)
@@ -266,5 +268,5 @@ def test_p_replay_3_a_private_game_is_for_its_players_and_invited_spectators_aft
         client.force_login(user)
         assert client.get(url).status_code == code, user.username
     client.logout()
-    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 403                    # never public
     assert client.get(f"/games/{game.pk}/replay/").status_code == 302

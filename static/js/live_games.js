@@ -15,7 +15,7 @@ function playerEl(p, t) {
 function gameEl(g, t) {
   const players = [];
   g.players.forEach((p, i) => { if (i) players.push(" · "); players.push(playerEl(p, t)); });
-  const spectators = t(g.spectators === 1 ? "spectators_one" : "spectators_many", { n: g.spectators });
+  const spectators = t("spectators", { n: g.spectators });
   return h("li", { class: "live-game", dataset: { game: String(g.id) } },
     h("span", { class: "live-what" }, `${t("ranked")} · ${g.preset} v${g.preset_version} · ${g.clock} · ${g.hand_label}`),
     " ", h("span", { class: "live-players" }, players),

@@ -31,6 +31,7 @@ INNER_TESTS = [
     "tests/platform/integration/inner_private_table_flow.py",
     "tests/platform/integration/inner_reconnect_flow.py",
     "tests/platform/integration/inner_ranked_game_flow.py",
+    "tests/platform/integration/inner_spectator_delay.py",
     "tests/platform/test_private_tables_ws.py",
     "tests/platform/integration/inner_public_table_flow.py",
     "tests/platform/test_public_tables_ws.py",
@@ -91,7 +92,9 @@ def test_platform_on_postgresql_redis_and_a_celery_worker(tmp_path):
                MP_CLOCK_SCALE="0.05", MP_CLOCK_LAG_ALLOWANCE="0",
                # The worker's computers think 0-20 ms, not a person's 0.5-1.5 s (P-BOT-4): whole
                # games played through the worker take seconds, not minutes.
-               MP_COMPUTER_DELAY_MIN="0", MP_COMPUTER_DELAY_MAX="0.02")
+               MP_COMPUTER_DELAY_MIN="0", MP_COMPUTER_DELAY_MAX="0.02",
+               # Public spectators 3 s behind (P-SPECT-2) so the delayed feed reaches the end.
+               MP_SPECTATOR_DELAY="3")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "-q",
          "--create-db", "-o", "addopts=-ra --strict-markers", *INNER_TESTS],

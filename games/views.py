@@ -115,7 +115,8 @@ def watch(request, pk: int):
     players = [{k: v for k, v in p.items() if k != "connected"} for p in players_of(game)]
     return render(request, "games/table.html", {
         "game": game, "my_seat": None, "ws_path": f"/ws/games/{game.pk}/watch/", "watch": True,
-        "delay_minutes": max(1, round(spectate.delay() / 60)),
+        "delay_minutes": round(spectate.delay() / 60) if spectate.delay() >= 60 else None,
+        "delay_seconds": round(spectate.delay()),
         "players": players, "players_json": json.dumps(players)})
 
 

@@ -42,6 +42,8 @@ def _server_env(db_path: Path) -> dict[str, str]:
                 "MP_CLOCK_SCALE": "0.25",
                 # Every discard nobody may call gets the masked pause (P-FAIR-6), 0.02-0.05 s here.
                 "MP_CLAIM_MASK_SHARE": "1",
+                # Public spectators 3 s behind instead of 180 s (P-SPECT-2), so a test can watch.
+                "MP_SPECTATOR_DELAY": "3",
                 "ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONUNBUFFERED": "1"})
     return env
 

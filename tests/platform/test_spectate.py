@@ -270,3 +270,18 @@ def test_p_replay_3_a_private_game_is_for_its_players_and_invited_spectators_aft
     client.logout()
     assert client.get(url).status_code == 403                    # never public
     assert client.get(f"/games/{game.pk}/replay/").status_code == 302
+
+
+def test_p_match_7_the_live_games_include_renders_the_delayed_list_with_watch_links(people, fake):
+    """``templates/games/_live_games.html`` (included by the lobby): the list as of now − delay
+    with Watch links, refreshed by static/js/live_games.js from /api/live-games/."""
+    from django.template.loader import render_to_string
+
+    game = ranked_game(people[:2])
+    html = render_to_string("games/_live_games.html")
+    assert 'data-role="live-empty"' in html and f"/games/{game.pk}/watch/" not in html
+    assert 'data-api="/api/live-games/"' in html and "js/live_games.js" in html
+    fake.t += DELAY
+    html = render_to_string("games/_live_games.html")
+    assert f'href="/games/{game.pk}/watch/"' in html and 'data-role="live-empty"' not in html
+    assert html.count('class="badge badge-computer"') >= 2            # computer badges (P-BOT-2)

@@ -486,10 +486,12 @@ def spectator_arrived(game_id: int, channel: str, user) -> None:
     now = clocks.now()
     at_now = datetime.fromtimestamp(now, tz=dt_tz.utc)
     until = datetime.fromtimestamp(now + SPECTATOR_TTL, tz=dt_tz.utc)
-    # Leases are kept after they end for as long as the delayed public count may ask about
-    # them; leases of connections that never closed cleanly only ever count while alive.
+    # A ranked game's leases are kept after they end for as long as the delayed public count
+    # may ask about them; others are cleared once they end. Leases of connections that never
+    # closed cleanly only ever count while alive.
     horizon = datetime.fromtimestamp(now - delay() - SPECTATOR_TTL, tz=dt_tz.utc)
-    SpectatorLease.objects.filter(game_id=game_id, until__lte=horizon).delete()
+    SpectatorLease.objects.filter(game_id=game_id).filter(
+        Q(until__lte=horizon) | Q(until__lte=at_now, game__ranked=False)).delete()
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
     try:

@@ -163,8 +163,9 @@ export function renderResult(ctx, cb) {
     body.unshift(article);   // the placements first; the last hand's details below
     foot.push(links);
   } else if (view.phase === "hand_over") foot.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)
-  if (hr && !over && ctx.reviewUrl) {
+  if (hr && !over && ctx.reviewUrl && ctx.mySeat !== null) {
     // The game goes on: the ended hand opens in its own tab, the table stays here (P-REPLAY-3).
+    // Spectators review nothing while it runs; at the end their feed links the public replay.
     foot.push(h("p", { class: "links" }, h("a", { class: "button", href: reviewHref(ctx), target: "_blank",
       rel: "noopener", dataset: { role: "review" } }, t("review"))));
   }

@@ -272,6 +272,7 @@ class LiveGameSerializer(serializers.Serializer):
     preset = serializers.CharField()
     preset_version = serializers.IntegerField()
     clock = serializers.CharField()
+    clock_label = serializers.CharField(help_text="the clock's name, translated")
     format = serializers.CharField()
     players = LivePlayerSerializer(many=True)
     scores = serializers.ListField(child=serializers.IntegerField(), help_text="as of the delayed moment")

@@ -291,7 +291,7 @@ def live_games(now: float | None = None, limit: int = LIVE_GAMES_LIMIT) -> dict:
     delay()``: ranked games live at that moment, newest first, at most ``limit``.
 
     ``{"delay": seconds, "games": [{"id", "kind", "preset", "preset_version", "clock",
-    "format", "players": [{"seat", "name", "is_computer", "connected", "score"}], "scores": [4 ints],
+    "clock_label" (translated), "format", "players": [{"seat", "name", "is_computer", "connected", "score"}], "scores": [4 ints],
     "hand_number", "honba", "hand_label", "spectators", "watch_url"}]}`` — scores, presence
     markers, hand and spectator counts all as of the delayed moment, never live."""
     from django.urls import reverse
@@ -323,7 +323,7 @@ def live_games(now: float | None = None, limit: int = LIVE_GAMES_LIMIT) -> dict:
         number = (frame.hand or {}).get("hand_number")
         out.append({
             "id": g.pk, "kind": g.kind, "preset": g.preset_name, "preset_version": g.preset_version,
-            "clock": g.clock, "format": g.game_format,
+            "clock": g.clock, "clock_label": str(Game.Clock(g.clock).label), "format": g.game_format,
             "players": [{**{k: v for k, v in p.items() if k != "strength"},
                          "score": (frame.scores or [None] * 4)[p["seat"]]}
                         for p in _players(seats.get(g.pk, []), frame.connected)],

@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/", views.my_games, name="my_games"),
     path("games/<int:pk>/", views.table, name="table"),
     path("games/<int:pk>/watch/", views.watch, name="watch"),
+    path("live/", views.live_games, name="live_games"),
     path("games/<int:pk>/review/", views.review, name="review"),
     path("games/<int:pk>/replay/", views.replay_viewer, name="replay"),
     path("tables/new/", table_views.new_table, name="new_table"),

@@ -100,6 +100,12 @@ def table(request, pk: int):
         "players": players, "players_json": json.dumps(players)})
 
 
+def live_games(request):
+    """The public Live games page (J5 step 1, P-MATCH-7, P-SPECT-1/-2): the list of ranked games
+    as of now − delay (``templates/games/_live_games.html``, also included by the lobby)."""
+    return render(request, "games/live.html")
+
+
 def watch(request, pk: int):
     """The public spectator view of a ranked game (P-SPECT-1/-2/-3, J5 step 2): anyone,
     signed in or not, sees the table as of (now − delay) with hands hidden, read-only, fed by

@@ -11,7 +11,8 @@ register = template.Library()
 
 @register.simple_tag
 def live_games_now() -> dict:
-    """``{"delay", "delay_minutes", "games"}``: ranked games as of (now − delay); see
-    ``games.spectate.live_games``."""
+    """``{"delay", "delay_minutes" (None under a minute), "delay_seconds", "games"}``: ranked
+    games as of (now − delay); see ``games.spectate.live_games``."""
     data = spectate.live_games()
-    return {**data, "delay_minutes": max(1, round(data["delay"] / 60))}
+    minutes = round(data["delay"] / 60) if data["delay"] >= 60 else None
+    return {**data, "delay_minutes": minutes, "delay_seconds": round(data["delay"])}

@@ -13,11 +13,12 @@ function playerEl(p, t) {
 }
 
 function gameEl(g, t) {
+  const family = t.has(`family_${g.preset}`) ? t(`family_${g.preset}`) : g.preset;
   const players = [];
   g.players.forEach((p, i) => { if (i) players.push(" · "); players.push(playerEl(p, t)); });
   const spectators = t("spectators", { n: g.spectators });
   return h("li", { class: "live-game", dataset: { game: String(g.id) } },
-    h("span", { class: "live-what" }, `${t("ranked")} · ${g.preset} v${g.preset_version} · ${g.clock} · ${g.hand_label}`),
+    h("span", { class: "live-what" }, `${t("ranked")} · ${family} · ${g.clock_label} · ${g.hand_label}`),
     " ", h("span", { class: "live-players" }, players),
     " ", h("span", { class: "live-spectators", dataset: { role: "live-spectators" } }, spectators),
     " ", h("a", { class: "button", href: g.watch_url, dataset: { role: "watch" } }, t("watch")));

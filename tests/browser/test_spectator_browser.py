@@ -79,3 +79,28 @@ def test_j5_an_anonymous_visitor_watches_a_ranked_game_delayed_with_hands_hidden
             assert all("hand" not in p for p in state["view"]["players"])
     assert not errors, errors
     context.close()
+
+
+def test_j5_the_live_games_list_shows_a_new_game_without_a_reload_and_opens_its_watch_page(
+        live_server_proc, browser, tmp_path):
+    """J5 steps 1-2 (P-MATCH-7): the Live games list (the include the lobby shows, here on
+    /live/) is open before the game starts; the game appears by itself once it is as old as the
+    delay, with computer badges and a Watch link that opens the delayed spectator view."""
+    server = live_server_proc
+    context, page, errors = open_page(browser, 1280, 800)
+    page.goto(f"{server.url}/live/")
+    assert page.locator("#live-games [data-role=live-empty]").count() == 1
+    page.evaluate("window.__sameDocument = true")
+    game_id = _create_ranked_game(server)
+    link = page.locator(f"#live-games a[data-role=watch][href='/games/{game_id}/watch/']")
+    link.wait_for(timeout=60000)
+    assert page.evaluate("window.__sameDocument === true"), "the list was refreshed without a reload"
+    row = page.locator(f"#live-games li[data-game='{game_id}']")
+    assert row.locator(".badge-computer").count() == 2 and "25000" in row.inner_text()
+    page.screenshot(path=str(tmp_path / "live-desktop.png"))
+    link.click()
+    page.wait_for_url(f"**/games/{game_id}/watch/")
+    page.wait_for_selector(".board section.seat", timeout=60000)
+    assert page.locator(".board .hand").count() == 0 and page.locator(".board .concealed.open-hand").count() == 0
+    assert not errors, errors
+    context.close()

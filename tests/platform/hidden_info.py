@@ -34,7 +34,7 @@ PLAIN_KEYS = frozenset({
     "connected", "spectators", "per_discard", "reserve", "response", "reserves", "turn", "response_left",
     "waiting_responses", "next_hand_in", "absent", "per_discard_left", "reserve_left", "own_timeouts",
     # the delayed public feed and the Live games list (games.spectate, P-SPECT-2)
-    "delay", "starts_in", "games", "score", "hand_label", "watch_url",
+    "delay", "starts_in", "games", "score", "hand_label", "watch_url", "clock_label",
     # engine view (docs/engine-api.md "Views")
     "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba", "riichi_deposits",
     "scores", "wall_count", "last_discard", "pending_seats", "kakan", "seat_wind", "discards",

@@ -180,6 +180,7 @@ def clear_cache() -> None:
     with _guard:
         _views.clear()
         _engines.clear()
+        _steps.clear()
 
 
 def _players(seats, connected) -> list[dict]:
@@ -241,14 +242,33 @@ def delayed_message(game: Game, now: float, seats=None) -> tuple[dict, float, bo
     return {"type": "state", "game": info, "view": view}, wake, ended
 
 
+#: Feed steps are shared by a process's spectators of one game within this many seconds: the
+#: moment is rounded down (never later), so spectators woken by the same change share one read.
+STEP_QUANTUM = 0.25
+_steps: OrderedDict[tuple[int, float], tuple[str, float, bool]] = OrderedDict()
+
+
 def feed_step(game_id: int, now: float) -> tuple[str, float, bool] | None:
     """``(message JSON, wake_at, ended)`` for a public spectator of game ``game_id`` at
-    ``now`` (see ``delayed_message``); ``None`` when the game no longer exists."""
+    ``now`` (see ``delayed_message``), built for ``now`` rounded down to ``STEP_QUANTUM``
+    and shared by this process's spectators of that game (DESIGN §3 "Cost": one read per
+    change per process, not per connection); ``None`` when the game no longer exists."""
+    moment = (now // STEP_QUANTUM) * STEP_QUANTUM
+    key = (game_id, moment)
+    with _guard:
+        hit = _steps.get(key)
+    if hit is not None:
+        return hit
     game = Game.objects.defer("log_base", "preset_snapshot").filter(pk=game_id).first()
     if game is None:
         return None
-    message, wake, ended = delayed_message(game, now)
-    return json.dumps(message), wake, ended
+    message, wake, ended = delayed_message(game, moment)
+    step = (json.dumps(message), max(wake, moment + STEP_QUANTUM), ended)
+    with _guard:
+        _steps[key] = step
+        while len(_steps) > VIEW_CACHE_SIZE:
+            _steps.popitem(last=False)
+    return step
 
 
 # --------------------------------------------------------------------------- who may watch

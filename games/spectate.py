@@ -320,11 +320,10 @@ def live_games(now: float | None = None, limit: int = LIVE_GAMES_LIMIT) -> dict:
 
     d = delay()
     t = (clocks.now() if now is None else now) - d
-    recent = SpectatorFrame.objects.filter(at__gt=t).values("game_id")
     latest = (SpectatorFrame.objects.filter(game_id=OuterRef("pk"), at__lte=t)
               .order_by("-at", "-id").values("pk")[:1])
     games = list(Game.objects.filter(ranked=True, kind__in=PUBLIC_KINDS)
-                 .filter(Q(status=Game.Status.ACTIVE) | Q(pk__in=recent))
+                 .filter(Q(status=Game.Status.ACTIVE) | Q(finished_at__gt=_at(t)))
                  .annotate(frame_id=Subquery(latest)).filter(frame_id__isnull=False)
                  .defer("log_base", "preset_snapshot", "clock_state", "claim_mask")
                  .order_by("-id")[: limit * 2])

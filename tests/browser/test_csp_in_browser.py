@@ -45,6 +45,7 @@ def test_no_page_reports_a_csp_violation(live_server_proc, browser):
 
     visit("lobby (visitor)", "/")
     visit("sign-up", "/accounts/signup/")
+    visit("live games (visitor)", "/live/", ready="[data-role=live-list]")
     username = f"csp{int(time.time() * 1000) % 10_000_000}"
     sign_up(page, server.url, username)
     visit("lobby (signed in)")
@@ -97,4 +98,4 @@ def test_no_page_reports_a_csp_violation(live_server_proc, browser):
     csp_console = [line for line in console if "Content Security Policy" in line]
     assert not csp_console, csp_console
     assert not errors, f"JavaScript errors: {errors}"
-    assert len(seen) == 15
+    assert len(seen) == 16

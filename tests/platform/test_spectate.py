@@ -148,6 +148,22 @@ def test_p_spect_2_presence_markers_reach_the_public_only_after_the_delay(people
     assert marker(gone_at + DELAY) is False
 
 
+def test_p_spect_2_the_spectator_count_the_public_sees_is_the_one_of_then(people, fake):
+    game = ranked_game(people[:2])
+    tables.spectator_arrived(game.pk, "w-1", None)
+    tables.spectator_arrived(game.pk, "w-2", people[3])
+    arrived = fake.t
+    fake.t += 5.0
+    tables.spectator_left("w-1")
+    left = fake.t
+    assert tables.spectator_count(game.pk) == 1                  # live (what the players see)
+    count = lambda now: state_at(game, now)[0]["game"]["spectators"]  # noqa: E731
+    assert count(arrived + DELAY - 0.5) == 0
+    assert count(arrived + DELAY) == 2                           # both, as of then
+    assert count(left + DELAY - 0.5) == 2
+    assert count(left + DELAY) == 1
+
+
 def test_p_spect_2_live_games_list_shows_delayed_scores_and_spectator_counts(people, fake):
     """P-MATCH-7 / J5 step 1: the list is as of now − delay: a game is listed once its start is
     that old, its scores, hand and spectator count are those of then (not the live ones), and

@@ -156,6 +156,18 @@ def _engine_at(game_id: int, length: int):
     return engine
 
 
+_builders: dict[int, threading.Lock] = {}
+
+
+def _builder_lock(game_id: int) -> threading.Lock:
+    """The process-local lock serializing use of game ``game_id``'s delayed engine."""
+    with _guard:
+        lock = _builders.get(game_id)
+        if lock is None:
+            lock = _builders[game_id] = threading.Lock()
+        return lock
+
+
 def public_view(game_id: int, length: int) -> dict:
     """The engine's public view ``view(None)`` of game ``game_id`` after its first ``length``
     log entries (P-SPECT-3: no concealed tiles, no wall, no pending options). Cached per
@@ -166,7 +178,7 @@ def public_view(game_id: int, length: int) -> dict:
         if hit is not None:
             _views.move_to_end(key)
             return hit
-    with engine_store.engine_lock(-game_id):     # one builder per game (not the live lock)
+    with _builder_lock(game_id):                 # one builder per game (not the live table's lock)
         view = _engine_at(game_id, length).view(None)
     with _guard:
         _views[key] = view

@@ -3,8 +3,9 @@
 With no ``REDIS_URL`` the broker is Celery's in-process memory transport, so the worker
 must live in the server process: a daemon thread runs a solo-pool worker consuming the
 ``realtime`` and ``default`` queues, and a second thread queues the sweeper every
-``SWEEP_INTERVAL`` seconds and the closing of unfilled public tables every
-``PUBLIC_TABLE_EXPIRY_INTERVAL`` seconds (P-TABLE-5) (standing in for Celery beat). At start-up that thread first
+``SWEEP_INTERVAL`` seconds, the closing of unfilled public tables every
+``PUBLIC_TABLE_EXPIRY_INTERVAL`` seconds (P-TABLE-5) and the Quick Play matchmaker every
+``MATCHMAKER_INTERVAL`` seconds (P-MATCH-3) (standing in for Celery beat). At start-up that thread first
 reissues the pending decisions of timed games (``service.resume_clocks_after_restart``):
 the clock could not run while the server was down. Started once per process by ``mahjongsite.asgi``.
 """
@@ -50,7 +51,7 @@ def start_embedded_worker() -> bool:
 
 def _sweeper() -> None:
     from .service import resume_clocks_after_restart
-    from .tasks import close_idle_games, close_unfilled_public_tables, sweep_pending
+    from .tasks import close_idle_games, close_unfilled_public_tables, match_players, sweep_pending
 
     time.sleep(1.0)
     try:           # before the first sweep, which would time out every decision left pending
@@ -63,10 +64,13 @@ def _sweeper() -> None:
 
     from leaderboard.tasks import settle_missed
 
-    last_close = last_settle = last_public = None
+    last_close = last_settle = last_public = last_match = None
     while True:
         try:
             sweep_pending.delay(0.0 if _first_sweep() else None)
+            if last_match is None or time.monotonic() - last_match >= settings.MATCHMAKER_INTERVAL:
+                last_match = time.monotonic()
+                match_players.apply_async(expires=5 * settings.MATCHMAKER_INTERVAL)   # P-MATCH-3
             if last_close is None or time.monotonic() - last_close >= IDLE_CLOSE_INTERVAL:
                 last_close = time.monotonic()
                 close_idle_games.delay()

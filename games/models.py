@@ -312,3 +312,26 @@ class SpectatorFrame(models.Model):
     class Meta:
         ordering = ["game", "at", "id"]
         indexes = [models.Index(fields=["game", "at"], name="games_frame_game_at")]
+
+
+class QueueEntry(models.Model):
+    """One account waiting in Quick Play (P-MATCH-1..-6, J2): at most one row per account
+    (``user`` is unique, so nobody waits in two queues, P-MATCH-1), for one preset
+    ``family``. ``joined_at`` orders the queue (longest waiting first, P-MATCH-2) and gives
+    the wait t of the rating window. ``opted_in_computers_at`` is set when the player
+    accepted "Start now with computers" (P-MATCH-5; only after 60 s of waiting). The row is
+    deleted in the transaction that seats its account (P-MATCH-3) or when it leaves
+    (P-MATCH-6). Written only by ``games.matchmaking``."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="queue_entry")
+    family = models.CharField(max_length=16)
+    joined_at = models.DateTimeField()
+    opted_in_computers_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        indexes = [models.Index(fields=["family", "joined_at"], name="games_queue_family_wait")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} waiting for {self.family} since {self.joined_at:%H:%M:%S}"

@@ -201,3 +201,14 @@ def close_unfilled_public_tables() -> int:
     from .public_tables import close_unfilled_public_tables as close_unfilled
 
     return close_unfilled()
+
+
+@shared_task(name="games.tasks.match_players", ignore_result=True)
+def match_players(family: str | None = None) -> int:
+    """The Quick Play matchmaker (P-MATCH-2/-3/-5, ``games.matchmaking.run_matchmaker``) for
+    ``family`` (``None``: every family): queued on every join and every
+    ``MATCHMAKER_INTERVAL`` seconds (Celery beat or the embedded sweeper), on the realtime
+    queue. Safe to run on several workers at once. Returns the number of games created."""
+    from .matchmaking import run_matchmaker
+
+    return len(run_matchmaker(family=family))

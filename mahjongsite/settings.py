@@ -282,6 +282,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.decision_timeout": {"queue": REALTIME_QUEUE},
     "games.tasks.sweep_pending": {"queue": REALTIME_QUEUE},
     "games.tasks.close_unfilled_public_tables": {"queue": REALTIME_QUEUE},   # P-TABLE-5
+    "games.tasks.match_players": {"queue": REALTIME_QUEUE},       # Quick Play (P-MATCH-3)
 }
 # Seconds between closings of public tables left unfilled for 10 minutes (P-TABLE-5).
 PUBLIC_TABLE_EXPIRY_INTERVAL = float(os.environ.get("MP_PUBLIC_TABLE_EXPIRY_INTERVAL", "15"))
@@ -290,6 +291,10 @@ PUBLIC_TABLE_EXPIRY_INTERVAL = float(os.environ.get("MP_PUBLIC_TABLE_EXPIRY_INTE
 # lost timeout runs within about a second of when it was due (P-SYS-3). A sweep that waited
 # longer than a few intervals in the queue (no worker then) is dropped: a newer one follows.
 SWEEP_INTERVAL = float(os.environ.get("MP_SWEEP_INTERVAL", "1.0"))        # seconds
+# The Quick Play matchmaker runs on every join and every MATCHMAKER_INTERVAL seconds
+# (P-MATCH-3, platform.md §21: 2 s), as Celery beat's "quick-play-matchmaker" or the
+# embedded worker's sweeper thread.
+MATCHMAKER_INTERVAL = float(os.environ.get("MP_MATCHMAKER_INTERVAL", "2.0"))   # seconds
 CELERY_BEAT_SCHEDULE = {
     # Catches any computer move, decision timeout or results-screen task that was lost (DESIGN §4).
     "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": SWEEP_INTERVAL,
@@ -299,6 +304,9 @@ CELERY_BEAT_SCHEDULE = {
     "close-unfilled-public-tables": {"task": "games.tasks.close_unfilled_public_tables",
                                      "schedule": PUBLIC_TABLE_EXPIRY_INTERVAL,
                                      "options": {"expires": PUBLIC_TABLE_EXPIRY_INTERVAL}},
+    # Quick Play groups (P-MATCH-2/-3/-5); a run left waiting longer than a few ticks is dropped.
+    "quick-play-matchmaker": {"task": "games.tasks.match_players", "schedule": MATCHMAKER_INTERVAL,
+                              "options": {"expires": 5 * MATCHMAKER_INTERVAL}},
     # Settlements whose task was lost (P-RATE-3 "safe to retry"); on the default queue.
     "settle-missed-games": {"task": "leaderboard.tasks.settle_missed", "schedule": 60.0},
 }

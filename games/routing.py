@@ -6,6 +6,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from .consumers import TableConsumer
 from .lobby_consumer import LobbyConsumer
+from .quick_consumer import QuickConsumer
 from .room_consumer import RoomConsumer
 from .spectator_consumer import SpectatorConsumer
 
@@ -25,5 +26,6 @@ websocket_urlpatterns = [
     path("ws/games/<int:game_id>/watch/", SpectatorConsumer.as_asgi()),
     path("ws/tables/<int:table_id>/", RoomConsumer.as_asgi()),
     path("ws/lobby/", LobbyConsumer.as_asgi()),
+    path("ws/quick/", QuickConsumer.as_asgi()),
     re_path(r"", NoRoute.as_asgi()),
 ]

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from . import rules_views, table_views, views
+from . import quick_views, rules_views, table_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("practice/", views.practice, name="practice"),
+    path("quick/", quick_views.quick_play, name="quick_play"),
     path("games/", views.my_games, name="my_games"),
     path("games/<int:pk>/", views.table, name="table"),
     path("games/<int:pk>/watch/", views.watch, name="watch"),

@@ -3,7 +3,7 @@ from django.urls import path
 
 from accounts.api import MeView
 from games import api as games_api
-from games import public_table_api, table_api
+from games import public_table_api, quick_api, table_api
 from leaderboard import api as leaderboard_api
 
 urlpatterns = [
@@ -38,4 +38,8 @@ urlpatterns = [
          name="api-public-table-computer"),
     path("invitations/", table_api.InvitationList.as_view(), name="api-invitations"),
     path("invitations/<int:pk>/", table_api.InvitationAnswer.as_view(), name="api-invitation"),
+    path("quick/", quick_api.QuickStatus.as_view(), name="api-quick"),
+    path("quick/join/", quick_api.QuickJoin.as_view(), name="api-quick-join"),
+    path("quick/leave/", quick_api.QuickLeave.as_view(), name="api-quick-leave"),
+    path("quick/computers/", quick_api.QuickComputers.as_view(), name="api-quick-computers"),
 ]

@@ -47,6 +47,9 @@ PLAIN_KEYS = frozenset({
     "place", "score", "uma", "oka", "total",
     # the lobby's list of open public tables (games.public_tables.lobby_state, P-MATCH-7)
     "tables", "family", "host", "seats", "free_seats", "closes_at",
+    # Quick Play status (games.matchmaking.status, /ws/quick/)
+    "state", "waited", "offer_computers", "offer_in", "opted_in", "game_id", "game_url",
+    "notice",
 })
 
 

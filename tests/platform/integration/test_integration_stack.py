@@ -35,6 +35,10 @@ INNER_TESTS = [
     "tests/platform/test_private_tables_ws.py",
     "tests/platform/integration/inner_public_table_flow.py",
     "tests/platform/test_public_tables_ws.py",
+    # Quick Play: beat + worker seat four people; racing matchmakers place nobody twice.
+    "tests/platform/integration/inner_quick_play.py",
+    "tests/platform/test_quick_play.py",
+    "tests/platform/test_quick_play_ws.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
     "tests/platform/test_clocks.py",

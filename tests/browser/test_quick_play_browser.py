@@ -2,7 +2,8 @@
 each signs up, follows the confirmation link from the e-mail (printed on the server's
 console), presses Quick Play in the navigation and picks Riichi (Taiwanese is shown as not
 available yet; the screen states the format, the Standard clock and that the game is
-ranked). The first three wait on the waiting screen (elapsed time, Cancel); when the fourth
+ranked). The first three wait on the waiting screen (elapsed time, Cancel — one cancels and
+joins again); when the fourth
 joins, the matchmaker groups them and every page lands at the same table without a reload.
 The server is the embedded default (SQLite, in-process channel layer and Celery worker), as
 ``make run``; the pages run under the enforced Content-Security-Policy.
@@ -71,6 +72,12 @@ def test_j2_four_people_press_quick_play_and_land_at_the_same_table(live_server_
     wait_for(lambda: elapsed.inner_text() != first, "the elapsed time to advance")
     assert re.fullmatch(r"\d+:\d\d", elapsed.inner_text())
     assert pages[0].locator("[data-role=computers-form]").is_hidden()     # offered after 60 s
+    # P-MATCH-6: Cancel leaves the queue (back to the choice); joining again waits anew.
+    pages[2].click("[data-role=cancel]")
+    pages[2].wait_for_selector("[data-role=join-riichi]")
+    assert "You have left the Quick Play queue." in pages[2].content()
+    pages[2].click("[data-role=join-riichi]")
+    pages[2].wait_for_selector("#quick-root [data-role=cancel]")
 
     # Step 3: the fourth joins; all four are taken to the same table (P-MATCH-3/-4).
     pages[3].click("[data-role=join-riichi]")

@@ -302,3 +302,50 @@ def test_p_match_3_two_matchmakers_racing_seat_nobody_twice(make_user, monkeypat
     seated = Counter(Seat.objects.filter(game__kind=Game.Kind.QUICK).values_list("user_id", flat=True))
     assert seated == Counter({p.pk: 1 for p in racers})          # everyone once, nobody twice
     assert not QueueEntry.objects.exists()
+
+
+# --------------------------------------------------------------------------- P-MATCH-3: when it runs
+
+def test_p_match_3_beat_runs_the_matchmaker_every_2_s_on_the_realtime_queue(settings, people):
+    entry = settings.CELERY_BEAT_SCHEDULE["quick-play-matchmaker"]
+    assert entry["task"] == "games.tasks.match_players" and entry["schedule"] == 2.0
+    assert settings.CELERY_TASK_ROUTES["games.tasks.match_players"] == {"queue": settings.REALTIME_QUEUE}
+    from games.tasks import match_players
+
+    for i, person in enumerate(people[:4]):
+        QueueEntry.objects.create(user=person, family="riichi", joined_at=at(i))
+    assert match_players.delay().get() == 1                # eager here: the task seats the group
+    assert Game.objects.filter(kind=Game.Kind.QUICK).count() == 1 and not QueueEntry.objects.exists()
+
+
+def test_p_match_3_the_embedded_sweeper_queues_the_matchmaker_every_2_s(monkeypatch):
+    """``make run`` has no beat: the embedded worker's sweeper thread queues the matchmaker."""
+    from games import embedded, service, tasks
+    from leaderboard import tasks as leaderboard_tasks
+
+    class Stop(Exception):
+        pass
+
+    class FakeTime:                 # the sweeper's clock: each sleep advances it, no real wait
+        now = 0.0
+
+        def monotonic(self):
+            return self.now
+
+        def sleep(self, seconds):
+            self.now += seconds
+            if self.now > 7.5:
+                raise Stop
+
+    queued = []
+    monkeypatch.setattr(embedded, "_swept", embedded._swept)     # restored afterwards
+    monkeypatch.setattr(embedded, "time", FakeTime())
+    monkeypatch.setattr(service, "resume_clocks_after_restart", lambda: 0)
+    monkeypatch.setattr(tasks.match_players, "apply_async",
+                        lambda *a, **k: queued.append((embedded.time.now, k)))
+    for task in (tasks.sweep_pending, tasks.close_idle_games, leaderboard_tasks.settle_missed):
+        monkeypatch.setattr(task, "delay", lambda *a, **k: None)
+    with pytest.raises(Stop):
+        embedded._sweeper()
+    assert [t for t, _options in queued] == [1.0, 3.0, 5.0, 7.0]       # every 2 s (sweep every 1 s)
+    assert all(options["expires"] == 10.0 for _t, options in queued)

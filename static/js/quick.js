@@ -29,9 +29,13 @@ if (root) {
   setInterval(tick, 1000);
 
   const go = (url) => {
+    if (leaving) return;
     leaving = true;
     window.location.assign(url);
   };
+  // A button pressed here (Cancel, Start now with computers) already navigates: the notice
+  // its own change sends must not start a second navigation that would cut it short.
+  root.querySelectorAll("form").forEach((form) => form.addEventListener("submit", () => { leaving = true; }));
 
   const connect = () => {
     const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
@@ -45,7 +49,7 @@ if (root) {
     socket.addEventListener("message", (event) => {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
-      if (msg.type !== "quick") return;
+      if (msg.type !== "quick" || leaving) return;
       if (msg.state === "in_game" && msg.game_url && !msg.notice) { go(msg.game_url); return; }
       if (msg.state !== "waiting" || msg.notice) {
         go(root.dataset.quickUrl + (msg.notice ? "?notice=" + encodeURIComponent(msg.notice) : ""));

@@ -22,7 +22,8 @@ Waiting clients are told over the channel layer: after every change the account'
 Refusals raise ``QueueRefused`` (a ``ranked.RankedRefused``: ``code``, translated
 ``message``, ``rule``) and change nothing. Codes: those of ``ranked.check_may_enter``
 (``not_signed_in``, ``computer``, ``unverified``, ``flagged``, ``ranked_seat``, ``family``)
-and ``in_queue`` (already waiting, P-MATCH-1), ``not_in_queue``, ``grouped`` (a group with
+and ``in_queue`` (already waiting, P-MATCH-1), ``at_open_table`` (waiting at an open public
+table, P-MATCH-1), ``not_in_queue``, ``grouped`` (a group with
 them was formed: the seat is theirs, P-MATCH-6), ``too_early`` (computers are offered after
 60 s, P-MATCH-5).
 """
@@ -39,7 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import clocks, ranked
-from .models import Game, QueueEntry
+from .models import Game, QueueEntry, Table, TableSeat
 
 log = logging.getLogger("games")
 
@@ -197,14 +198,23 @@ def join(user, family: str = "riichi", *, now: datetime | None = None) -> QueueE
 
     Raises ``QueueRefused`` / ``ranked.RankedRefused``: ``not_signed_in``, ``computer``,
     ``unverified``, ``flagged``, ``ranked_seat`` (a seat in an unfinished ranked game,
-    P-FAIR-4), ``family`` (not offered), ``in_queue`` (already waiting, P-MATCH-1)."""
+    P-FAIR-4), ``family`` (not offered), ``in_queue`` (already waiting, P-MATCH-1),
+    ``at_open_table`` (seated at an open public table: another queue, P-MATCH-1)."""
     ranked.check_may_enter(user, family if isinstance(family, str) else "")
     now = now or timezone.now()
     refused = QueueRefused("in_queue", _("You are already waiting in Quick Play."), "P-MATCH-1")
     try:
         with transaction.atomic():
+            # The account's row first, as every write that seats a person does (public tables):
+            # the checks below cannot be passed twice at once.
+            get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+            ranked.check_may_enter(user, family)
             if QueueEntry.objects.filter(user=user).exists():
                 raise refused
+            if TableSeat.objects.filter(user=user, table__kind=Table.Kind.PUBLIC,
+                                        table__status=Table.Status.OPEN).exists():
+                raise QueueRefused("at_open_table", _("You are waiting at an open public table; "
+                                                      "leave it first."), "P-MATCH-1")
             entry = QueueEntry.objects.create(user=user, family=family, joined_at=now)
             _after_commit_notify(user.pk)
             _after_commit_match(family)

@@ -76,6 +76,10 @@ def _require_not_at_open_table(user, except_table: int | None = None) -> None:
     if seated.exists():
         raise TableRejected("at_open_table", "You already have a seat at another open table; "
                                              "leave it first.", "P-TABLE-5")
+    from .matchmaking import in_queue
+
+    if in_queue(user):          # P-MATCH-1: one queue at a time (Quick Play is one)
+        raise TableRejected("in_queue", "You are already waiting in Quick Play.", "P-MATCH-1")
 
 
 def _check_clock(clock) -> None:
@@ -98,7 +102,8 @@ def create_public_table(host, *, family: str = "riichi", clock: str = clocks.STA
     (P-TABLE-3: a clock is mandatory). The table is listed in the lobby until full.
     Raises ``TableRejected``: ``family``, ``untimed``, ``malformed`` (unknown clock), the
     ``RankedRefused`` codes (``unverified``, ``flagged``, ``ranked_seat``, ...),
-    ``at_open_table`` (already seated at an open table), ``rate_limited``."""
+    ``at_open_table`` (already seated at an open table), ``in_queue`` (waiting in Quick Play,
+    P-MATCH-1), ``rate_limited``."""
     from .tables import _check_creation_rate
 
     _require_person(host)
@@ -130,7 +135,8 @@ def join_public_table(table_id, user) -> Table:
     """``user`` takes the first empty seat of open public table ``table_id`` from the lobby
     (P-TABLE-5). When that fills the fourth seat the game starts at once (``start_if_full``).
     Returns the table (``table.game`` set when it started). Raises ``TableRejected``:
-    ``not_found``, ``started``, ``closed``, ``full``, ``already_seated``, ``at_open_table``
+    ``not_found``, ``started``, ``closed``, ``full``, ``already_seated``, ``at_open_table``,
+    ``in_queue`` (waiting in Quick Play, P-MATCH-1)
     and the ``RankedRefused`` codes (``ranked_seat``: a seat in an unfinished ranked game,
     P-FAIR-4; ``unverified``; ``flagged``)."""
     _require_person(user)

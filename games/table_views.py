@@ -38,6 +38,7 @@ def _refusal_text(exc: tables.TableRejected) -> str:
         "computer_limit": _("A public table has at most two computers: a ranked game needs at "
                             "least two people."),
         "at_open_table": _("You already have a seat at another open table; leave it first."),
+        "in_queue": _("You are already waiting in Quick Play."),
         "automatic": _("A public table starts by itself when its fourth seat is filled."),
     }
     return texts.get(exc.code, exc.message)

@@ -153,7 +153,7 @@ def test_p_match_2_ratings_come_from_the_one_rating_function(people):
 
 
 @pytest.mark.parametrize("case", ["second_queue", "unverified", "ranked_seat", "computer", "family",
-                                  "flagged"])
+                                  "flagged", "at_open_table"])
 def test_p_match_1_refusals_are_clear_and_change_nothing(people, make_user, case):
     from leaderboard.models import FairPlayStatus
 
@@ -170,10 +170,30 @@ def test_p_match_1_refusals_are_clear_and_change_nothing(people, make_user, case
         error = refused("computer", mm.join, ranked.pick_computers(1)[0], "riichi")
     elif case == "family":
         error = refused("family", mm.join, person, "taiwanese")
+    elif case == "at_open_table":                  # a public table's seat is another queue
+        from games import public_tables
+        public_tables.create_public_table(person)
+        error = refused("at_open_table", mm.join, person, "riichi")
     else:
         FairPlayStatus.objects.create(user=person, flagged=True)
         error = refused("flagged", mm.join, person, "riichi")
     assert error.rule.startswith("P-")
+
+
+def test_p_match_1_a_player_waiting_in_quick_play_cannot_take_a_public_table_seat(people):
+    from games import public_tables
+    from games.models import Table
+    from games.tables import TableRejected
+
+    table = public_tables.create_public_table(people[1])
+    mm.join(people[0], "riichi")
+    before = (snapshot(), list(Table.objects.values_list("pk", "status", "version")))
+    for attempt in (lambda: public_tables.create_public_table(people[0]),
+                    lambda: public_tables.join_public_table(table.pk, people[0])):
+        with pytest.raises(TableRejected) as exc:
+            attempt()
+        assert exc.value.code == "in_queue" and exc.value.rule == "P-MATCH-1"
+    assert (snapshot(), list(Table.objects.values_list("pk", "status", "version"))) == before
 
 
 def test_p_match_6_leave_before_grouping_and_not_after(people, django_capture_on_commit_callbacks):
@@ -343,7 +363,8 @@ def test_p_match_3_the_embedded_sweeper_queues_the_matchmaker_every_2_s(monkeypa
     monkeypatch.setattr(service, "resume_clocks_after_restart", lambda: 0)
     monkeypatch.setattr(tasks.match_players, "apply_async",
                         lambda *a, **k: queued.append((embedded.time.now, k)))
-    for task in (tasks.sweep_pending, tasks.close_idle_games, leaderboard_tasks.settle_missed):
+    for task in (tasks.sweep_pending, tasks.close_idle_games, tasks.close_unfilled_public_tables,
+                 leaderboard_tasks.settle_missed):
         monkeypatch.setattr(task, "delay", lambda *a, **k: None)
     with pytest.raises(Stop):
         embedded._sweeper()

@@ -4,8 +4,8 @@
 ``{family}``, ``POST /api/quick/leave/``, ``POST /api/quick/computers/`` (accept "Start now
 with computers" after 60 s). A refusal is ``{"type": "error", "code", "message", "rule"}``
 and changes nothing: 400 (``malformed``, ``family``), 403 (``unverified``, ``computer``,
-``flagged``), 409 (``in_queue``, ``ranked_seat``, ``not_in_queue``, ``grouped``,
-``too_early``). Live changes come over the WebSocket ``/ws/quick/``."""
+``flagged``), 409 (``in_queue``, ``at_open_table``, ``ranked_seat``, ``not_in_queue``,
+``grouped``, ``too_early``). Live changes come over the WebSocket ``/ws/quick/``."""
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema

@@ -26,6 +26,17 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 RECEIVE_TIMEOUT = 20   # seconds to wait for a message before a test fails (not a timing assertion)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """A new channel-layer instance per test: the Redis layer's receive locks belong to the
+    event loop that made them, and each asyncio test runs on its own loop."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 def connect(user) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/quick/")
     communicator.scope["user"] = user

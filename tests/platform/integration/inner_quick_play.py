@@ -41,6 +41,17 @@ WAIT = 90   # seconds to wait for beat + worker to seat the group before failing
 CLOSE_WAIT = 10   # seconds a closed client's app may take to end before it is cancelled
 
 
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """A new channel-layer instance per test: the Redis layer's receive locks belong to the
+    event loop that made them, and each asyncio test runs on its own loop."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture
 def celery_beat(tmp_path, django_db_blocker):
     """A real ``celery beat`` process with its schedule file in ``tmp_path``; its output goes
@@ -119,6 +130,5 @@ async def test_p_match_3_beat_driven_matchmaker_on_a_worker_seats_four_waiting_p
     assert seated == sorted(p.pk for p in people)
     assert not await database_sync_to_async(QueueEntry.objects.exists)()
     assert "games.tasks.match_players" in celery_beat.read_text(errors="replace")   # beat sent it
-    # Cleanup, not a measure: an app whose channels_redis receive does not end on its own
-    # within the bound is cancelled (seen now and then; every handler has finished by then).
+    # Cleanup, not a measure: an app that has not ended within the bound is cancelled.
     await asyncio.gather(*(comm.disconnect(timeout=CLOSE_WAIT) for comm in clients))

@@ -21,7 +21,7 @@ run: $(STAMP)
 	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 mahjongsite.asgi:application
 
 test: $(STAMP) chromium
-	$(PY) -m pytest -n 2 --dist loadgroup -q
+	$(PY) -m pytest -n 2 --dist loadgroup -q --durations=25
 
 bench: $(STAMP)
 	$(PY) -m rules_engine.bench

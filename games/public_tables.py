@@ -252,11 +252,17 @@ def closes_at(table: Table) -> datetime:
 
 def open_public_tables(limit: int = 100) -> list[dict]:
     """The lobby's list of open public tables, oldest first (P-MATCH-7): each
-    ``{"id", "preset", "family", "clock", "host", "seats": [4 × {"name", "is_computer"} or
-    {"name": None, "is_computer": False}], "free_seats", "closes_at" (ISO 8601 UTC)}``.
-    Public information only: names and computer badges (P-TABLE-7)."""
-    rows = (Table.objects.filter(kind=Table.Kind.PUBLIC, status=Table.Status.OPEN)
-            .select_related("host").prefetch_related("seats__user").order_by("created_at", "id")[:limit])
+    ``{"id", "preset", "family", "clock", "host", "seats": [4 × {"name", "is_computer", "rating"}
+    or {"name": None, "is_computer": False, "rating": None}], "free_seats", "closes_at" (ISO 8601
+    UTC)}``. Public information only: names, computer badges (P-TABLE-7) and displayed ratings
+    (P-RATE-6, "1500?" while provisional)."""
+    from leaderboard.ratings import displayed_ratings
+
+    rows = list(Table.objects.filter(kind=Table.Kind.PUBLIC, status=Table.Status.OPEN)
+                .select_related("host").prefetch_related("seats__user").order_by("created_at", "id")[:limit])
+    ratings = {family: displayed_ratings([s.user_id for t in rows if family_of(t) == family
+                                          for s in t.seats.all()], family)
+               for family in {family_of(t) for t in rows}}
     out = []
     for table in rows:
         by_position = {s.position: s for s in table.seats.all()}
@@ -264,7 +270,8 @@ def open_public_tables(limit: int = 100) -> list[dict]:
         for position in range(4):
             s = by_position.get(position)
             seats.append({"name": s.user.username if s else None,
-                          "is_computer": bool(s and s.user.is_computer)})
+                          "is_computer": bool(s and s.user.is_computer),
+                          "rating": ratings[family_of(table)].get(s.user_id) if s else None})
         out.append({"id": table.pk, "preset": table.preset_name, "family": family_of(table),
                     "clock": table.clock, "host": table.host.username, "seats": seats,
                     "free_seats": 4 - len(by_position),

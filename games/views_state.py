@@ -89,15 +89,43 @@ def seat_rows(game: Game) -> list[Seat]:
     return rows if rows is not None else list(game.seats.select_related("user"))
 
 
+_ratings_guard = threading.Lock()
+_game_ratings: OrderedDict[int, dict[int, str]] = OrderedDict()
+
+
+def ratings_at_table(game: Game, seats: list[Seat]) -> dict[int, str]:
+    """``{user id: displayed rating}`` of a ranked game's seated accounts in its family, as
+    they stood when this process first served the game (P-RATE-6: "1512?" while
+    provisional; P-MATCH-7 / issue 10: ratings shown at the table). Read once per game and
+    process: ratings change only when a game is settled, and a person holds one unfinished
+    ranked seat (P-FAIR-4). ``{}`` for unranked games."""
+    if not game.ranked:
+        return {}
+    with _ratings_guard:
+        known = _game_ratings.get(game.pk)
+    if known is None:
+        from leaderboard.ratings import displayed_ratings, family_of
+
+        known = displayed_ratings([s.user_id for s in seats], family_of(game.preset_name) or "")
+        with _ratings_guard:
+            _game_ratings[game.pk] = known
+            while len(_game_ratings) > SNAPSHOT_CACHE_SIZE:
+                _game_ratings.popitem(last=False)
+    return known
+
+
 def players_of(game: Game, seats: list[Seat] | None = None) -> list[dict]:
-    """``[{"seat", "name", "is_computer", "strength", "connected"}]`` for the four seats
-    (P-BOT-2 badge). ``connected`` (P-CONN-5): whether the seat's account has a live
+    """``[{"seat", "name", "is_computer", "strength", "connected", "rating"}]`` for the four
+    seats (P-BOT-2 badge). ``connected`` (P-CONN-5): whether the seat's account has a live
     connection to the table now (its presence lease, ``games.presence``); computers are
-    always connected. ``seats``: the rows if already loaded (``seat_rows``)."""
+    always connected. ``rating``: the displayed rating at a ranked game (``ratings_at_table``),
+    else ``None``. ``seats``: the rows if already loaded (``seat_rows``)."""
     seats = seat_rows(game) if seats is None else seats
     now = clocks.now()
+    ratings = ratings_at_table(game, seats)
     return [{"seat": s.seat, "name": s.user.username, "is_computer": s.user.is_computer,
-             "strength": s.strength or None, "connected": presence.is_connected(s, now)}
+             "strength": s.strength or None, "connected": presence.is_connected(s, now),
+             "rating": ratings.get(s.user_id)}
             for s in seats]
 
 

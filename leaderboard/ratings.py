@@ -68,6 +68,17 @@ def display_rating(mu: float, games: int) -> str:
     return f"{round(mu)}{'?' if games < settings.PROVISIONAL_GAMES else ''}"
 
 
+def displayed_ratings(user_ids, family: str) -> dict[int, str]:
+    """``{user id: displayed rating}`` in ``family`` for ``user_ids`` (P-RATE-6: ``"1500?"``
+    for an account with no rated game there), read in one query; computers included
+    (P-RATE-9). Unknown family: every account gets the initial ``"1500?"``."""
+    ids = [i for i in user_ids if i is not None]
+    stored = {user_id: display_rating(mu, games) for user_id, mu, games in
+              Rating.objects.filter(user_id__in=ids, family=family).values_list("user_id", "mu", "games")}
+    initial = display_rating(float(settings.INITIAL_RATING), 0)
+    return {i: stored.get(i, initial) for i in ids}
+
+
 def rating_rows(user) -> list[dict]:
     """One row per preset family for profiles and ``/api/me/`` (P-ACCT-3, P-RATE-6):
     ``family``, ``label``, ``rating`` (e.g. ``"1500?"``), ``mu``, ``sigma``, ``rated_games``,

@@ -31,7 +31,7 @@ PLAIN_KEYS = frozenset({
     # message envelope and game part (views_state.game_info, clocks.timer_payload)
     "type", "code", "message", "rule", "game", "view", "id", "preset", "preset_version", "kind",
     "format", "clock", "status", "players", "my_seat", "timer", "name", "is_computer", "strength",
-    "connected", "spectators", "per_discard", "reserve", "response", "reserves", "turn", "response_left",
+    "connected", "rating", "spectators", "per_discard", "reserve", "response", "reserves", "turn", "response_left",
     "waiting_responses", "next_hand_in", "absent", "per_discard_left", "reserve_left", "own_timeouts",
     # the delayed public feed and the Live games list (games.spectate, P-SPECT-2)
     "delay", "starts_in", "games", "score", "hand_label", "watch_url", "clock_label",

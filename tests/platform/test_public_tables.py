@@ -47,7 +47,7 @@ def test_p_table_5_a_verified_account_creates_a_public_table_with_a_timed_clock(
     assert tables.room_state(table, people[0])["invite_token"] is None      # no link: the lobby
     listed = public_tables.open_public_tables()
     assert [t["id"] for t in listed] == [table.pk]
-    assert listed[0]["free_seats"] == 3 and listed[0]["seats"][0] == {"name": "p0", "is_computer": False}
+    assert listed[0]["free_seats"] == 3 and listed[0]["seats"][0] == {"name": "p0", "is_computer": False, "rating": "1500?"}
 
 
 @pytest.mark.parametrize("clock", ["bullet", "blitz", "standard", "relaxed"])

@@ -77,7 +77,7 @@ async def test_p_match_7_every_lobby_client_sees_tables_created_joined_started_a
     for w in watchers:
         message = await receive_until(w, lambda m: listed(m).get(table.pk, [None] * 4)[2] is not None)
         seats = message["tables"][0]["seats"]
-        assert seats[1] == {"name": "p1", "is_computer": False} and seats[2]["is_computer"] is True
+        assert seats[1] == {"name": "p1", "is_computer": False, "rating": "1500?"} and seats[2]["is_computer"] is True
 
     await database_sync_to_async(public_tables.join_public_table)(table.pk, people[2])   # starts
     for w in watchers:

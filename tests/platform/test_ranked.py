@@ -89,3 +89,37 @@ def test_p_fair_4_one_unfinished_ranked_seat_per_account(people):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     assert ranked.unfinished_ranked_game(people[2]) is None
     ranked.check_may_enter(people[2])
+
+
+def test_p_rate_6_the_table_shows_each_seats_displayed_rating_with_the_provisional_mark(people):
+    """Issue 10: ratings at the table — "1500?" for an account with no rated game, the stored
+    rating without "?" once established (20 games); unranked games show none."""
+    from games import views_state
+    from leaderboard.models import Rating
+
+    Rating.objects.create(user=people[0], family="riichi", mu=1612.4, sigma=120.0, games=25,
+                          username=people[0].username)
+    Rating.objects.create(user=people[1], family="riichi", mu=1433.6, sigma=300.0, games=3,
+                          username=people[1].username)
+    game = ranked.create_ranked_game(Game.Kind.PUBLIC, people, clock="blitz")
+    shown = {p["name"]: p["rating"] for p in views_state.players_of(game)}
+    assert shown == {"p0": "1612", "p1": "1434?", "p2": "1500?", "p3": "1500?"}
+
+
+def test_p_rate_6_unranked_tables_show_no_rating(make_user):
+    from games import service, views_state
+
+    game = service.create_practice(make_user("solo"))
+    assert all(p["rating"] is None for p in views_state.players_of(game))
+
+
+def test_p_match_7_the_lobby_lists_seated_players_with_their_ratings(people):
+    from games import public_tables
+    from leaderboard.models import Rating
+
+    Rating.objects.create(user=people[0], family="riichi", mu=1700.2, sigma=100.0, games=40,
+                          username=people[0].username)
+    table = public_tables.create_public_table(people[0], clock="blitz")
+    public_tables.join_public_table(table.pk, people[1])
+    (listed,) = [t for t in public_tables.open_public_tables() if t["id"] == table.pk]
+    assert [s["rating"] for s in listed["seats"]] == ["1700", "1500?", None, None]

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.computers import available_strengths, default_strength
 
-from . import public_tables, tables
+from . import public_tables, ranked, tables
 from .display import STRENGTH_NAMES
 from .forms import PrivateTableForm
 from .models import Invitation, Table
@@ -85,6 +85,9 @@ def _room_context(request, table: Table) -> dict:
     return {"table": table, "state": state, "invite_link": link,
             "strengths": [(k, STRENGTH_NAMES.get(k, v)) for k, v in available_strengths().items()],
             "default_strength": default_strength(), "closes_at": closes,
+            # P-TABLE-7: a public table takes at most two computers; no button offers a third.
+            "may_add_computer": (table.kind != Table.Kind.PUBLIC or sum(
+                bool(s["is_computer"]) for s in state["table"]["seats"]) < ranked.MAX_RANKED_COMPUTERS),
             "ws_path": f"/ws/tables/{table.pk}/"}
 
 
@@ -107,9 +110,11 @@ def room(request, pk: int):
 
 
 @login_required
-@require_POST
 def room_action(request, pk: int):
-    """The host's and guests' buttons: add/remove computer, invite, start, close, leave."""
+    """The host's and guests' buttons: add/remove computer, invite, start, close, leave (POST).
+    A GET (the address left in the bar after a refused button, opened again) goes to the room."""
+    if request.method != "POST":
+        return redirect("room", pk=pk)
     op = request.POST.get("op", "")
     try:
         position = int(request.POST.get("position", ""))

@@ -93,6 +93,8 @@ def table(request, pk: int):
     # Practice has no spectators (P-PRAC-3); a private table's invited spectators watch live
     # with hands hidden (P-SPECT-4). A player always gets their own seat, never a spectator view.
     if my_seat is None and not is_invited_spectator(game, request.user):
+        if spectate.is_public(game):       # a ranked game: anyone watches it delayed (P-SPECT-1/-2)
+            return redirect("watch", pk=game.pk)
         raise Http404("not your game")
     players = players_of(game)
     return render(request, "games/table.html", {
@@ -142,7 +144,7 @@ def review(request, pk: int):
     if not review_allowed(game, request.user):
         if seat_of(game, request.user) is None and not is_invited_spectator(game, request.user):
             raise Http404("not your game")
-        messages.info(request, _("The hand can be reviewed once it has ended."))
+        messages.info(request, _not_reviewable_yet(game))
         return redirect("table", pk=game.pk)
     seats = {p["seat"]: p for p in players_of(game)}
     names = {seat: p["name"] for seat, p in seats.items()}
@@ -155,6 +157,14 @@ def review(request, pk: int):
         "hands": replay.hand_summaries(log, names),
         "game_end": replay.game_end_summary(log, names),
     })
+
+
+def _not_reviewable_yet(game: Game) -> str:
+    """Why ``game``'s hands cannot be reviewed yet (P-REPLAY-3): a practice hand once it has
+    ended, a game with other people once the whole game is over."""
+    if game.kind == Game.Kind.PRACTICE:
+        return _("The hand can be reviewed once it has ended.")
+    return _("The hands of a game with other people can be reviewed once the game is over.")
 
 
 def replay_viewer(request, pk: int):
@@ -173,7 +183,7 @@ def replay_viewer(request, pk: int):
             and not is_invited_spectator(game, request.user)):        # P-REPLAY-3
         raise Http404("not your game")
     if not review_allowed(game, request.user):
-        messages.info(request, _("The hand can be reviewed once it has ended."))
+        messages.info(request, _not_reviewable_yet(game))
         return redirect("table", pk=game.pk)
     hands = replay_frames.hand_list(reviewable_log(game))
     for hand in hands:

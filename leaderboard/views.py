@@ -96,8 +96,9 @@ def report(request):
     if game is not None:
         players = [s.user.username for s in game.seats.select_related("user").order_by("seat")
                    if s.user_id != request.user.pk]
-    initial = {"account": source.get("account", ""), "game": game.pk if game else None,
-               "hand": source.get("hand") or None}
+    hand = request.GET.get("hand") or ""          # a link's hand number; anything else is dropped
+    hand = int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= 3 else None
+    initial = {"account": source.get("account", ""), "game": game.pk if game else None, "hand": hand}
     status = 200
     if request.method == "POST":
         form = ReportForm(request.POST, players=players)

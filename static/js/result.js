@@ -92,6 +92,11 @@ function drawEl(ctx, hr) {
     })));
 }
 
+/** Whether the table is a practice game (its hands may be reviewed while it runs, P-REPLAY-3). */
+function isPractice(ctx) {
+  return !ctx.game || ctx.game.kind === "practice";
+}
+
 /** The game-over table and its links: returns [article, links paragraph]. */
 function gameOverEl(ctx) {
   const { t, locale, view } = ctx;
@@ -107,7 +112,8 @@ function gameOverEl(ctx) {
     t("deposits_awarded", { name: nameOf(ctx, award.seat), points: Number(award.points).toLocaleString(locale) })) : null;
   const links = h("p", { class: "links" },
     ctx.reviewUrl ? h("a", { class: "button", href: reviewHref(ctx), dataset: { role: "review" } }, t("review")) : null,
-    ctx.practiceUrl ? h("a", { class: "button", href: ctx.practiceUrl }, t("play_again")) : null,
+    // "Play again" is another practice game: offered after practice only (other tables go back to the lobby).
+    ctx.practiceUrl && isPractice(ctx) ? h("a", { class: "button", href: ctx.practiceUrl }, t("play_again")) : null,
     ctx.lobbyUrl ? h("a", { class: "button", href: ctx.lobbyUrl }, t("back_lobby")) : null);
   // A single-hand game shows the hand result and point changes only (P-RESULT-5): no placement table.
   if (!record && view.hand_result) {
@@ -163,9 +169,10 @@ export function renderResult(ctx, cb) {
     body.unshift(article);   // the placements first; the last hand's details below
     foot.push(links);
   } else if (view.phase === "hand_over") foot.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)
-  if (hr && !over && ctx.reviewUrl && ctx.mySeat !== null) {
+  if (hr && !over && ctx.reviewUrl && ctx.mySeat !== null && isPractice(ctx)) {
     // The game goes on: the ended hand opens in its own tab, the table stays here (P-REPLAY-3).
-    // Spectators review nothing while it runs; at the end their feed links the public replay.
+    // Only practice hands are reviewable while the game runs; games with people (and so their
+    // spectators) review nothing until the game is over.
     foot.push(h("p", { class: "links" }, h("a", { class: "button", href: reviewHref(ctx), target: "_blank",
       rel: "noopener", dataset: { role: "review" } }, t("review"))));
   }

@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+PORT   ?= 8000
 
 .PHONY: run test venv clean bench chromium
 
@@ -18,7 +19,7 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py ensure_computers
-	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 mahjongsite.asgi:application
+	$(VENV)/bin/daphne -b 127.0.0.1 -p $(PORT) mahjongsite.asgi:application
 
 test: $(STAMP) chromium
 	$(PY) -m pytest -n 2 --dist loadgroup -q --durations=25

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rules_engine.riichi.views import decision_view
+
 _HIDDEN_VIEW_KEYS = ("hand_result", "game_result")
 """Public-view keys dropped from steps: the stored records are served once per hand instead."""
 
@@ -49,7 +51,7 @@ def _step(game, index: int, action: dict | None, flags: tuple[bool, bool]) -> di
         view.pop(key, None)
     hands, drawn = [], []
     for seat in range(4):
-        own = game.view(seat)
+        own = decision_view(game, seat)   # hand and drawn tile only: the cheap own view
         hands.append(sorted(own["hand"], key=sort_key))
         drawn.append(own.get("drawn_tile"))
     return {"index": index, "actor": None if action is None else action.get("seat"),

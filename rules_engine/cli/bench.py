@@ -27,6 +27,9 @@ at least ``N`` hands) with ``rules_engine.cli.simulate.run_hands`` and ends with
 ``{"hands_per_s": ..., "hands_per_s_wall": ...}`` (``hands_per_s`` is per CPU
 second of this one process, i.e. on one core).
 
+``python -m rules_engine.bench --views GAMES [--seed S]`` replays ``GAMES`` simulated games
+and times every seat view and public view built after each action (``bench_views``).
+
 Shanten and score rates are per second of wall-clock time on this machine:
 figures to compare, never assertions (no test times anything).
 """
@@ -202,6 +205,51 @@ def bench_flow(hands: int, seed: int, out: Callable[[str], None], warmup: int = 
     return {"hands_per_s": round(rate, 2), "hands_per_s_wall": round(wall_rate, 2)}
 
 
+def bench_views(games: int, seed: int, out: Callable[[str], None]) -> dict[str, float | None]:
+    """View-build section: seat views built per second (``Game.view``), as the server builds
+    them for every state message.
+
+    ``games`` complete games are played with ``simulate.play_game`` (untimed); each game's
+    log is then replayed and, after every entry, the four seat views and the public view are
+    built and timed (CPU seconds of this process). Ends with ``{"views_per_s", "own_turn_views_per_s"}``,
+    the second counting only the views of the seat in turn (the own-seat aids of P-PLAY-7).
+    """
+    from rules_engine.core.actions import Action
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+    from rules_engine.cli.simulate import play_game
+
+    logs = [play_game("riichi", seed, g).log for g in range(games)]
+    preset = get_preset("riichi")
+    n = n_turn = 0
+    cpu = cpu_turn = 0.0
+    clock = time.process_time
+    for log in logs:
+        game = None
+        for entry in log["entries"]:
+            if entry["type"] == "hand":
+                if game is None:
+                    game = Game.new(preset, entry["seed"], wall=entry.get("wall"))
+                else:
+                    game.next_hand(entry["seed"], wall=entry.get("wall"))
+            else:
+                game.apply(Action.from_json(entry["action"]))
+            for seat in (None, 0, 1, 2, 3):
+                start = clock()
+                game.view(seat)
+                spent = clock() - start
+                cpu += spent
+                n += 1
+                if seat is not None and game.phase == "turn" and game._turn == seat:
+                    cpu_turn += spent
+                    n_turn += 1
+    rate = n / cpu if cpu > 0 else float("inf")
+    turn_rate = n_turn / cpu_turn if cpu_turn > 0 else float("inf")
+    out(f"views: {n} views of {games} games (seed {seed}) in {cpu:.2f} s CPU: {rate:,.0f} views/s; "
+        f"the seat in turn: {n_turn} views, {turn_rate:,.0f} views/s")
+    return {"views_per_s": round(rate, 1), "own_turn_views_per_s": round(turn_rate, 1)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """CLI entry point; returns the process exit status."""
     parser = argparse.ArgumentParser(prog="python -m rules_engine.bench", description=__doc__.split("\n\n")[0])
@@ -212,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3,
                         help="timed runs per chunk and engine (the best is kept)")
     parser.add_argument("--flow", action="store_true", help="measure complete simulated hands per second")
+    parser.add_argument("--views", type=int, default=0, metavar="GAMES",
+                        help="measure seat views built per second over GAMES simulated games")
     parser.add_argument("--hands", type=int, default=1000,
                         help="at least this many simulated hands for --flow (whole games are played)")
     parser.add_argument("--warmup", type=int, default=1000,
@@ -223,7 +273,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     def out(line: str) -> None:
         print(line, flush=True)
 
-    if args.flow:
+    if args.views > 0:
+        result = bench_views(args.views, args.seed, out)
+    elif args.flow:
         result = bench_flow(args.hands, args.seed, out, args.warmup)
     else:
         result = bench_shanten(args.n, args.seed, args.repeat, out)

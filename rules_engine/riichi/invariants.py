@@ -49,7 +49,7 @@ VIEW_KEYS = frozenset({
     "preset", "preset_version", "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba",
     "riichi_deposits", "scores", "wall_count", "dora_indicators", "turn", "last_discard", "pending_seats",
     "kakan", "players", "hand_result", "game_result", "hand", "drawn_tile", "legal_actions", "furiten",
-    "waits", "kuikae", "tenpai_no_yaku"})
+    "waits", "kuikae", "tenpai_no_yaku", "discard_waits"})
 PLAYER_KEYS = frozenset({"seat", "seat_wind", "discards", "melds", "riichi", "concealed_count"})
 
 

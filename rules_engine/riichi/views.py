@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules_engine.riichi.discard_preview import discard_previews
 from rules_engine.riichi.wall import DORA_INDICATOR_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,13 +39,14 @@ def build_view(game: "Game", seat: int | None) -> dict:
     if seat is not None:
         _add_private(game, seat, view)
         view["tenpai_no_yaku"] = game.tenpai_without_yaku(seat)
+        view["discard_waits"] = discard_previews(game, seat)
     return view
 
 
 def decision_view(game: "Game", seat: int) -> dict:
     """What a computer player deciding for ``seat`` needs, built quickly: ``game.view(seat)``
-    without ``players``, ``hand_result``, ``game_result`` and ``tenpai_no_yaku`` (every other
-    key, same values).
+    without ``players``, ``hand_result``, ``game_result``, ``tenpai_no_yaku`` and
+    ``discard_waits`` (every other key, same values).
     The simulator's simple player uses it (its seat wind is ``(seat - dealer) % 4``). Raises
     ``ValueError`` for a seat outside 0..3."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:

@@ -6,8 +6,9 @@ A mixin of ``rules_engine.riichi.table.RiichiGame``; it only reads the state.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
+from rules_engine.core.tiles import RED_FIVES
 from rules_engine.preset import Preset
 from rules_engine.riichi.context import WinContext
 from rules_engine.riichi.errors import NoYaku, NotWinningHand
@@ -54,16 +55,35 @@ class WinningMixin:
         s = self._seats[seat]
         if len(s.hand) % 3 != 1 or not s.waits or s.riichi or s.riichi_declared:
             return False
-        used = set(s.hand)
+        return self._no_yaku_by_ron(seat, tuple(s.hand), s.waits)
+
+    def hand_without_yaku(self, seat: int, discard_kind: int, waits: Iterable[int]) -> bool:
+        """True when, after ``seat`` discards one tile of kind ``discard_kind`` (0..33) from its
+        ``14 - 3m`` concealed tiles, none of ``waits`` (the kinds that hand waits on) would give a
+        yaku by ron, judged as ``tenpai_without_yaku`` (P-PLAY-7, the per-discard preview of
+        ``rules_engine.riichi.discard_preview``). Raises ``ValueError`` if the seat holds no
+        tile of that kind."""
+        hand = list(self._seats[seat].hand)
+        tile = next((t for t in sorted(hand, key=lambda t: t in RED_FIVES) if t >> 2 == discard_kind), None)
+        if tile is None:
+            raise ValueError(f"seat {seat} holds no tile of kind {discard_kind}")
+        hand.remove(tile)
+        return self._no_yaku_by_ron(seat, tuple(hand), waits)
+
+    def _no_yaku_by_ron(self, seat: int, concealed: tuple[int, ...], waits: Iterable[int]) -> bool:
+        """No kind of ``waits`` completes ``concealed`` (plus the seat's melds) with a yaku by ron."""
+        s = self._seats[seat]
+        used = set(concealed)
         for m in s.melds:
             used.update(m.tiles)
         melds = tuple(s.melds)
-        for kind in s.waits:
+        wind = self.seat_wind(seat)
+        for kind in waits:
             tile = next((t for t in (4 * kind + 1, 4 * kind + 2, 4 * kind + 3, 4 * kind) if t not in used), None)
             if tile is None:
                 continue
-            ctx = WinContext(concealed=tuple(s.hand) + (tile,), melds=melds, win_tile=tile, tsumo=False,
-                             seat_wind=self.seat_wind(seat), round_wind=self.round_wind)
+            ctx = WinContext(concealed=concealed + (tile,), melds=melds, win_tile=tile, tsumo=False,
+                             seat_wind=wind, round_wind=self.round_wind)
             if _evaluate(ctx, self.preset) is not None:
                 return False
         return True

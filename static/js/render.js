@@ -1,7 +1,8 @@
 // Rendering of the live table from a seat view (docs/engine-api.md "Views"; P-PLAY, P-FLOW).
 // Pure view -> DOM: no network here. table.js owns the state and passes callbacks.
 import { h } from "./dom.js";
-import { tileEl, sortTiles, actionForCopy } from "./tiles.js";
+import { tileEl, sortTiles, actionForCopy, tileLabel, kindOf } from "./tiles.js";
+import { visibleCounts, previewEl, previewOf, unseenTitle } from "./aids.js";
 import { renderResult } from "./result.js";
 import { turnClockEl, reserveEl, responseClockEl, absentSeats, timerOf } from "./clock.js";
 
@@ -232,7 +233,8 @@ function statusEl(ctx, groups) {
   if (game && game.spectators > 0) {
     lines.push(h("p", { class: "hint", dataset: { role: "spectators" } }, t("spectators", { n: game.spectators })));
   }
-  return h("div", { class: "status", "aria-live": "polite" }, lines);
+  // Not a live region: the page's announcer (table.js) says what changed, once.
+  return h("div", { class: "status" }, lines);
 }
 
 function actionLabel(a, t) {
@@ -260,36 +262,59 @@ function actionTiles(a) {
 
 const ACTION_ORDER = ["tsumo", "ron", "riichi", "ankan", "shouminkan", "daiminkan", "pon", "chi", "kyuushu", "pass"];
 
+/** Keyboard key of each button (item 6): shown on the button, handled by table.js (keys.js). */
+export const ACTION_KEYS = { tsumo: "T", ron: "R", riichi: "R", ankan: "K", shouminkan: "K", daiminkan: "K",
+  pon: "P", chi: "C", kyuushu: "N", pass: "Escape", cancel: "Escape", confirm: "Enter" };
+
+/** The key hint shown on a button (CSS ::after of data-hint, so the button's text stays its
+ * label; aria-keyshortcuts tells assistive technology). */
+function keyHint(key) {
+  return key === "Escape" ? "Esc" : key === "Enter" ? "↵" : key;
+}
+
+/** The keyboard key of an action button of `type`: {key} or {}. */
+function keyAttrs(type) {
+  const key = ACTION_KEYS[type];
+  return key ? { key } : {};
+}
+
 function actionsEl(ctx, groups, cb) {
   const { t, base } = ctx;
   const buttons = [];
   const calls = [...groups.calls].sort((a, b) => ACTION_ORDER.indexOf(a.type) - ACTION_ORDER.indexOf(b.type));
   const sent = ctx.sent;
+  const button = (type, label, onclick, extra = {}) => {
+    const k = keyAttrs(type);
+    const labelText = extra.ariaLabel || label;
+    return h("button", { type: "button", class: `act act-${type}${extra.cls ? " " + extra.cls : ""}`,
+      dataset: { action: extra.action || type, ...(k.key ? { key: k.key, hint: keyHint(k.key) } : {}) },
+      "aria-keyshortcuts": k.key || null,
+      "aria-label": labelText, disabled: extra.disabled, onclick },
+    h("span", { class: "act-label" }, label), extra.tiles || null);
+  };
   for (const a of calls) {
     if (a.type === "pass") continue;
     const tiles = actionTiles(a);
-    buttons.push(h("button", { type: "button", class: `act act-${a.type}`, dataset: { action: a.type },
-      disabled: sent, onclick: () => cb.send(a) },
-      h("span", { class: "act-label" }, actionLabel(a, t)),
-      tiles.length ? h("span", { class: "act-tiles" }, tiles.map((id) =>
-        tileEl(id, { base, t, cls: id === a.tile && a.type !== "shouminkan" ? "mini claimed" : "mini" }))) : null));
+    const names = tiles.map((id) => tileLabel(id, t)).join(", ");
+    buttons.push(button(a.type, actionLabel(a, t), () => cb.send(a), { disabled: sent,
+      ariaLabel: names ? `${actionLabel(a, t)}: ${names}` : actionLabel(a, t),
+      tiles: tiles.length ? h("span", { class: "act-tiles" }, tiles.map((id) =>
+        tileEl(id, { base, t, cls: id === a.tile && a.type !== "shouminkan" ? "mini claimed" : "mini" }))) : null }));
   }
   if (groups.riichi.size && !ctx.riichiMode) {
-    buttons.push(h("button", { type: "button", class: "act act-riichi", dataset: { action: "riichi" }, disabled: sent,
-      onclick: () => cb.riichiMode(true) }, t("riichi")));
+    buttons.push(button("riichi", t("riichi"), () => cb.riichiMode(true), { disabled: sent }));
   }
   if (ctx.riichiMode) {
-    buttons.push(h("button", { type: "button", class: "act act-cancel", dataset: { action: "cancel" },
-      onclick: () => cb.riichiMode(false) }, t("cancel")));
+    buttons.push(button("cancel", t("cancel"), () => cb.riichiMode(false)));
   }
   if (ctx.selected !== null) {
-    buttons.push(h("button", { type: "button", class: "act act-discard primary", dataset: { action: "confirm" },
-      disabled: sent, onclick: () => cb.confirm() }, ctx.riichiMode ? t("riichi") : t("discard")));
+    const label = ctx.riichiMode ? t("riichi") : t("discard");
+    buttons.push(button("confirm", label, () => cb.confirm(), { disabled: sent, cls: "act-discard primary",
+      action: "confirm", ariaLabel: `${label}: ${tileLabel(ctx.selected, t)}` }));
   }
   const pass = calls.find((a) => a.type === "pass");
   if (pass) {
-    buttons.push(h("button", { type: "button", class: "act act-pass", dataset: { action: "pass" }, disabled: sent,
-      onclick: () => cb.send(pass) }, t("pass")));
+    buttons.push(button("pass", t("pass"), () => cb.send(pass), { disabled: sent }));
   }
   const clock = ctx.view.phase === "claim" ? responseClockEl(ctx) : null;   // own response only (P-CLOCK-9)
   return h("div", { class: "actions", role: "group" }, clock, buttons);
@@ -300,27 +325,50 @@ function handEl(ctx, groups, cb) {
   const selectable = ctx.riichiMode ? groups.riichi : groups.discard;
   const drawn = view.drawn_tile;
   const hand = (view.hand || []).filter((id) => id !== drawn);
+  const previews = !ctx.replay && (view.discard_waits || []).length > 0;
   const make = (id, extra) => {
     const can = actionForCopy(selectable, id) !== undefined && !ctx.sent;
-    const el = tileEl(id, { base, t, cls: [extra, can ? "selectable" : "", ctx.selected === id ? "selected" : ""].join(" ").trim() });
+    const tenpai = can && previews && previewOf(view, id) !== null;
+    const el = tileEl(id, { base, t, cls: [extra, can ? "selectable" : "", tenpai ? "tenpai-discard" : "",
+      ctx.selected === id ? "selected" : ""].join(" ").trim() });
     if (can) {
       el.tabIndex = 0;
       el.setAttribute("role", "button");
       el.setAttribute("aria-pressed", ctx.selected === id ? "true" : "false");
       el.addEventListener("click", () => cb.tile(id));
       el.addEventListener("dblclick", () => cb.confirmTile(id));
-      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); cb.tile(id); } });
+      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); cb.tile(id); } });
+      if (previews || ctx.riichiMode) {
+        // Hover or press a candidate: its waits (P-PLAY-7); leaving shows the selected one again.
+        el.addEventListener("pointerenter", () => cb.preview?.(id));
+        el.addEventListener("pointerleave", () => cb.preview?.(null));
+      }
     } else {
       el.setAttribute("aria-disabled", "true");
     }
     return el;
   };
   const choosing = [...selectable.keys()].length > 0 && !ctx.sent;
-  return h("div", { class: `hand${choosing ? " choosing" : ""}`, "aria-label": t("hand") },
+  return h("div", { class: `hand${choosing ? " choosing" : ""}`, "aria-label": t("hand"), role: "group" },
     h("div", { class: "concealed-hand" }, sortTiles(hand).map((id) => make(id, ""))),
     drawn !== null && drawn !== undefined ? h("div", { class: "drawn" }, make(drawn, "drawn-tile")) : null);
 }
 
+/**
+ * Fill the preview slot of `board` for discard candidate `id` (null: the selected tile, or
+ * nothing): the waits it would leave with the copies unseen, furiten and the no-yaku warning
+ * (P-PLAY-7). Shown only to the own seat while it chooses a discard and some candidate leaves
+ * the hand tenpai (or in riichi mode).
+ */
+export function showPreview(board, ctx, id) {
+  const slot = board.querySelector("[data-role=preview-slot]");
+  if (!slot) return;
+  const target = id === null || id === undefined ? ctx.selected : id;
+  const on = target !== null && target !== undefined && !ctx.sent && ctx.view.phase === "turn"
+    && ctx.view.turn === ctx.mySeat && ((ctx.view.discard_waits || []).length > 0 || ctx.riichiMode);
+  if (!on) { slot.replaceChildren(); return; }
+  slot.replaceChildren(previewEl(ctx, target, ctx.counts || visibleCounts(ctx.view)));
+}
 /** Table toggles (P-PLAY-2a) and the one-click discard setting (P-PLAY-2). */
 function togglesEl(ctx, cb) {
   const { t } = ctx;
@@ -332,7 +380,8 @@ function togglesEl(ctx, cb) {
   return h("details", { class: "toggles", open: !!ctx.togglesOpen,
     ontoggle: (e) => cb.togglesOpen(e.target.open) }, h("summary", {}, t("options")),
     h("div", { class: "toggle-list" }, box("autoWin", t("auto_win")), box("noCalls", t("no_calls")),
-      box("autoDiscard", t("auto_discard")), box("oneClick", t("one_click"))));
+      box("autoDiscard", t("auto_discard")), box("oneClick", t("one_click")),
+      box("sound", t("sound")), box("reducedMotion", t("reduced_motion"))));
 }
 
 /** The viewer's own turn countdown, large, beside the action buttons (P-CLOCK-9). */
@@ -348,6 +397,7 @@ function ownClockEl(ctx) {
  * extra rows of buttons grow upward over the pond, so nothing is ever pushed off screen. */
 function barEl(ctx, groups, cb) {
   return h("div", { class: "bar", dataset: { role: "bar" } },
+    ctx.mySeat === null ? null : h("div", { class: "preview-slot", dataset: { role: "preview-slot" }, "aria-live": "polite" }),
     ctx.mySeat === null ? null : togglesEl(ctx, cb),
     statusEl(ctx, groups),
     h("div", { class: "bar-right" }, ownClockEl(ctx), ctx.mySeat === null ? null : actionsEl(ctx, groups, cb)));
@@ -371,7 +421,11 @@ function meEl(player, ctx, groups, cb) {
  * Replay viewer only (absent on the live table, which is unchanged): ctx.replay (no status,
  * actions, toggles or result panel), ctx.openHands [4 × ids | null] and ctx.openDrawn [4 × id | null]
  * (opponents' concealed tiles face up), ctx.youSeat (seat marked "You"; default mySeat).
- * cb: {tile(id), confirmTile(id), confirm(), send(action), riichiMode(bool), cont()}
+ * cb: {tile(id), confirmTile(id), confirm(), send(action), riichiMode(bool), cont(),
+ *      preview(id | null): a discard candidate hovered (null: left)}
+ * The own seat's aids (P-PLAY-7): ctx.view.discard_waits drives the preview slot in the bar
+ * (showPreview) and the marks on candidates that leave the hand tenpai; every face-up tile gets
+ * a title with the copies of its kind still unseen by this seat.
  */
 export function renderBoard(board, ctx, cb) {
   const { view } = ctx;
@@ -392,6 +446,16 @@ export function renderBoard(board, ctx, cb) {
       : renderResult(ctx, cb));
   }
   board.replaceChildren(...parts);
+  if (!ctx.replay && mySeat !== null && mySeat !== undefined && me) {
+    // P-PLAY-7: every face-up tile tells on hover how many of its kind this seat has not seen.
+    const counts = visibleCounts(view);
+    ctx.counts = counts;
+    for (const el of board.querySelectorAll(".tile[data-tile], .tile[data-kind]")) {
+      const kind = el.dataset.kind !== undefined ? Number(el.dataset.kind) : kindOf(Number(el.dataset.tile));
+      if (!el.title) el.title = unseenTitle(ctx.t, kind, counts);
+    }
+    showPreview(board, ctx, null);
+  }
   board.dataset.phase = view.phase || "";
   board.dataset.seq = String(view.seq);
 }

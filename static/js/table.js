@@ -1,7 +1,11 @@
 // Live table client (DESIGN §7, /ws/games/<id>/ protocol). Entry module of templates/games/table.html.
 // State comes only from the server's "state" messages; selection is local until confirmed (P-PLAY-2).
 import { h, makeTranslator } from "./dom.js";
-import { renderBoard } from "./render.js";
+import { renderBoard, showPreview } from "./render.js";
+import { handleTableKey } from "./keys.js";
+import { announcement } from "./announce.js";
+import { playTone, toneFor, unlockAudio } from "./sound.js";
+import { previewText } from "./aids.js";
 import { actionForCopy, kindName, kindOf } from "./tiles.js";
 import { loadToggles, saveToggles, automaticAction } from "./toggles.js";
 import { startClocks } from "./clock.js";
@@ -10,6 +14,8 @@ const root = document.getElementById("table-root");
 const board = root.querySelector("[data-role=board]");
 const connEl = root.querySelector("[data-role=conn]");
 const toastEl = root.querySelector("[data-role=toast]");
+const announceEl = document.querySelector("[data-role=announce]");
+const reducedMotionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 const t = makeTranslator(document.getElementById("table-i18n"));
 const mySeatAttr = root.dataset.mySeat;
 
@@ -28,6 +34,7 @@ const ui = {
   timeoutNotice: null, // "Time out: 7p discarded for you" after the server played for this seat (P-CLOCK-9)
 };
 let noticeTimer = null;
+let renderCtx = null;   // the ctx of the last render (the hover preview reuses it)
 const NOTICE_MS = 8000;  // how long the timeout notice stays (it also goes when the player acts)
 let stopClocks = () => {};
 let autoTimer = null;
@@ -103,6 +110,8 @@ const callbacks = {
   hideResult(hidden) { ui.resultHidden = hidden; render(); },
   toggle(name, on) {
     ui.toggles[name] = on;
+    if (name === "sound" && on) unlockAudio();
+    if (name === "reducedMotion") applyMotion();
     saveToggles(root.dataset.gameId, ui.toggles);
     render();
     scheduleAutomatic();
@@ -110,7 +119,49 @@ const callbacks = {
   cont() {
     if (send({ type: "continue", seq: ui.view.seq })) { ui.continued = true; render(); }
   },
+  preview(id) {
+    if (renderCtx) showPreview(board, renderCtx, id);
+  },
 };
+
+/** Reduced motion (issue 11 item 4): the setting, or the system's prefers-reduced-motion. */
+function applyMotion() {
+  const reduce = !!ui.toggles.reducedMotion || !!(reducedMotionQuery && reducedMotionQuery.matches);
+  document.documentElement.classList.toggle("reduce-motion", reduce);
+}
+
+/** Say `text` in the polite live region (item 6), once per change. */
+function announce(text) {
+  if (!announceEl || !text || announceEl.textContent === text) return;
+  announceEl.textContent = text;
+}
+
+/** Select hand tile `id` from the keyboard: focus it and announce its wait preview. */
+function selectByKey(id) {
+  ui.selected = id;
+  render();
+  board.querySelector(`.hand .tile[data-tile="${id}"]`)?.focus();
+  if (renderCtx && ((ui.view.discard_waits || []).length || ui.riichiMode)) {
+    announce(previewText(renderCtx, id, renderCtx.counts));
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!ui.view || ui.mySeat === null) return;
+  const used = handleTableKey(event, {
+    board,
+    selectable: () => [...board.querySelectorAll(".hand .tile.selectable")],
+    selected: () => ui.selected,
+    select: selectByKey,
+    confirm: () => callbacks.confirm(),
+    escape: () => {
+      if (ui.riichiMode) { callbacks.riichiMode(false); return true; }
+      if (ui.selected !== null) { ui.selected = null; render(); return true; }
+      return false;
+    },
+  });
+  if (used) event.preventDefault();
+});
 
 /** Selector of the focused tile or button, to give focus back after the board is rebuilt. */
 function focusKey() {
@@ -125,14 +176,15 @@ function render() {
   if (!ui.view) return;
   const focused = focusKey();
   stopClocks();
-  renderBoard(board, {
+  renderCtx = {
     game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
     locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
     sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen,
     resultHidden: ui.resultHidden, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
     clockBase: ui.receivedAt, timeoutNotice: ui.timeoutNotice,
-  }, callbacks);
+  };
+  renderBoard(board, renderCtx, callbacks);
   stopClocks = startClocks(board, t);
   if (focused) board.querySelector(focused)?.focus();
 }
@@ -191,6 +243,11 @@ function onState(msg) {
   if (ui.view.phase !== "hand_over") ui.continued = false;
   noticeTimeout(prev, prevGame, msg);
   render();
+  if (ui.mySeat !== null) {
+    announce(announcement(prev, ui.view, ui.game, ui.mySeat, t));
+    const tone = ui.toggles.sound ? toneFor(prev, ui.view, ui.mySeat) : null;
+    if (tone) playTone(tone);
+  }
   scheduleAutomatic();
 }
 
@@ -250,5 +307,7 @@ function connect() {
   });
 }
 
+applyMotion();
+reducedMotionQuery?.addEventListener?.("change", applyMotion);
 setConn("connecting");
 connect();

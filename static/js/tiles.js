@@ -71,7 +71,9 @@ export function tileLabel(id, t) {
  * - `opts.base`: URL prefix of static/tiles/; `opts.t`: translator;
  *   `opts.sideways`: turned 90° (riichi discard, called tile); `opts.kind`: draw a kind instead of an id;
  *   `opts.cls`: extra CSS classes.
- * Returns a <span class="tile"> holding an <img> with a text alternative.
+ * Returns a <span class="tile" role="img" aria-label="…"> (the tile's name in the page language;
+ * a selectable hand tile becomes a button with the same name) holding its <img> (same text as
+ * alt); face-up tiles carry data-tile (an id) or data-kind (a kind).
  */
 export function tileEl(id, opts) {
   const { base, t, sideways = false, kind = null, cls = "" } = opts;
@@ -83,6 +85,7 @@ export function tileEl(id, opts) {
   if (kind !== null) {
     name = kindName(kind);
     label = kindLabel(kind, t);
+    span.dataset.kind = String(kind);
   } else if (id === null || id === undefined) {
     name = "back";
     label = t("tile_back");
@@ -94,6 +97,8 @@ export function tileEl(id, opts) {
   img.src = `${base}${name}.svg`;
   img.alt = sideways ? t("sideways", { name: label }) : label;
   img.draggable = false;
+  span.setAttribute("role", "img");
+  span.setAttribute("aria-label", img.alt);
   span.appendChild(img);
   return span;
 }

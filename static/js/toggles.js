@@ -9,13 +9,17 @@ function storage(kind) {
   try { return kind === "session" ? window.sessionStorage : window.localStorage; } catch { return null; }
 }
 
-/** {autoWin, noCalls, autoDiscard, oneClick}: booleans, all false by default. */
+/** Player settings kept in localStorage (not per game): key -> storage name. Sounds and reduced
+ * motion (issue 11 item 4) are off by default. */
+const LOCAL = { oneClick: "mp-one-click", sound: "mp-sound", reducedMotion: "mp-reduced-motion" };
+
+/** {autoWin, noCalls, autoDiscard, oneClick, sound, reducedMotion}: booleans, all false by default. */
 export function loadToggles(gameId) {
-  const out = { autoWin: false, noCalls: false, autoDiscard: false, oneClick: false };
+  const out = { autoWin: false, noCalls: false, autoDiscard: false, oneClick: false, sound: false, reducedMotion: false };
   try {
     const saved = JSON.parse(storage("session")?.getItem(`mp-toggles-${gameId}`) || "{}");
     for (const k of TOGGLES) out[k] = saved[k] === true;
-    out.oneClick = storage("local")?.getItem("mp-one-click") === "1";
+    for (const [k, name] of Object.entries(LOCAL)) out[k] = storage("local")?.getItem(name) === "1";
   } catch { /* unreadable storage: defaults */ }
   return out;
 }
@@ -24,7 +28,7 @@ export function saveToggles(gameId, toggles) {
   try {
     const keep = Object.fromEntries(TOGGLES.map((k) => [k, !!toggles[k]]));
     storage("session")?.setItem(`mp-toggles-${gameId}`, JSON.stringify(keep));
-    storage("local")?.setItem("mp-one-click", toggles.oneClick ? "1" : "0");
+    for (const [k, name] of Object.entries(LOCAL)) storage("local")?.setItem(name, toggles[k] ? "1" : "0");
   } catch { /* storage full or blocked: the toggles still work for this page */ }
 }
 

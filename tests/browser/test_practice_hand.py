@@ -21,7 +21,7 @@ PLAY_TIMEOUT = 240.0  # seconds for the whole hand (computers answer after 0.02-
 VIEW_KEYS = {"preset", "preset_version", "seat", "phase", "seq", "round_wind", "hand_number", "dealer", "honba",
              "riichi_deposits", "scores", "wall_count", "dora_indicators", "turn", "last_discard",
              "pending_seats", "players", "hand", "drawn_tile", "legal_actions", "furiten", "waits",
-             "hand_result", "game_result", "kuikae", "kakan", "tenpai_no_yaku"}
+             "hand_result", "game_result", "kuikae", "kakan", "tenpai_no_yaku", "discard_waits"}
 PLAYER_KEYS = {"seat", "seat_wind", "discards", "melds", "riichi", "concealed_count"}
 
 
@@ -199,6 +199,8 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
             assert set(view["hand"]) == final_hands[my_seat]
             continue
         assert view["hand_result"] is None
+        if view["discard_waits"]:      # P-PLAY-7 aids: the own turn only
+            assert view["phase"] == "turn" and view["turn"] == my_seat
         seat_hands = hands[view["seq"]]
         mine = set(view["hand"])
         assert mine == seat_hands[my_seat], f"seq {view['seq']}: the view's hand is not the player's own"

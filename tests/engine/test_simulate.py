@@ -41,8 +41,8 @@ def test_run_hands_reports_a_rate():
 
 def test_p_sys_2_decision_view_is_the_seat_view_without_the_table_records():
     """P-SYS-2: the simulator's players decide on ``views.decision_view``, which must hold
-    exactly the seat's own view minus ``players``, ``hand_result``, ``game_result`` and
-    ``tenpai_no_yaku``."""
+    exactly the seat's own view minus ``players``, ``hand_result``, ``game_result``,
+    ``tenpai_no_yaku`` and ``discard_waits`` (P-PLAY-7 aids for people)."""
     import pytest
 
     from rules_engine.ai import simple_player
@@ -56,7 +56,7 @@ def test_p_sys_2_decision_view_is_the_seat_view_without_the_table_records():
         for seat in game.pending_seats():
             full = game.view(seat)
             small = decision_view(game, seat)
-            assert small == {k: v for k, v in full.items() if k not in ("players", "hand_result", "game_result", "tenpai_no_yaku")}
+            assert small == {k: v for k, v in full.items() if k not in ("players", "hand_result", "game_result", "tenpai_no_yaku", "discard_waits")}
             assert list(small) == [k for k in full if k in small]  # same key order
             compared += 1
         seat = game.pending_seats()[0]

@@ -51,6 +51,22 @@ PLAIN_KEYS = frozenset({
     "state", "waited", "offer_computers", "offer_in", "opted_in", "game_id", "game_url",
     "notice",
 })
+#: Own-seat aids (P-PLAY-7): no tile ids (kinds only), but only ever in the recipient's own
+#: seat view, and non-empty only on the recipient's own turn (``check`` asserts both).
+OWN_SEAT_KEYS = frozenset({"discard_waits"})
+#: Keys inside the records of ``discard_waits`` (kind: a kind 0..33; waits: kinds).
+OWN_SEAT_RECORD_KEYS = frozenset({"kind", "waits", "furiten", "no_yaku"})
+
+
+def check_own_seat_keys(seat: int | None, view: dict) -> None:
+    """Assert the own-seat aids of ``view`` belong to its recipient ``seat`` (None: a
+    spectator or the public): absent from a public view, and filled only in the seat's turn."""
+    for key in OWN_SEAT_KEYS & set(view):
+        assert seat is not None and view["seat"] == seat, f"{key} sent to {seat} in a view of {view['seat']}"
+        if view[key]:
+            assert view["phase"] == "turn" and view["turn"] == seat, f"{key} outside the own turn"
+            for record in view[key]:
+                assert set(record) == OWN_SEAT_RECORD_KEYS, record
 
 
 class UnclassifiedKey(AssertionError):
@@ -69,6 +85,11 @@ def tiles_in(obj, *, under_tile_key: bool = False) -> set[int]:
                 found |= tiles_in(value, under_tile_key=True)
             elif key in PLAIN_KEYS:
                 found |= tiles_in(value)
+            elif key in OWN_SEAT_KEYS:                      # kinds only (check_own_seat_keys)
+                for record in value:
+                    if set(record) != OWN_SEAT_RECORD_KEYS:
+                        raise UnclassifiedKey(f"unclassified keys in {key}: {sorted(record)}")
+                    assert all(0 <= k < 34 for k in [record["kind"], *record["waits"]]), record
             else:
                 raise UnclassifiedKey(f"unclassified key {key!r} in {json.dumps(obj)[:300]}")
     elif isinstance(obj, list):
@@ -140,6 +161,7 @@ class Knowledge:
                 held = game.empty_claim_window_views(action)
                 game.apply(action)
             self._learn(known, entry["events"])
+            assert not OWN_SEAT_KEYS & set(game.view(None)), "own-seat aids in the public view"
             self.positions.append({"hand": hand, "views": {s: game.view(s) for s in range(4)},
                                    "known": {s: set(k) for s, k in known.items()}})
             if entry["type"] == "action" and held is not None:
@@ -190,6 +212,7 @@ class Knowledge:
         for seed in running_seeds:
             assert str(seed) not in text, f"a running hand's seed reached seat {seat}"
         view = message["view"]
+        check_own_seat_keys(seat, view)
         p = self.locate(seat, view)
         tiles = tiles_in(message)
         leaked = tiles - self.positions[p]["known"][seat]

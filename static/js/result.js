@@ -114,7 +114,9 @@ function gameOverEl(ctx) {
     ctx.reviewUrl ? h("a", { class: "button", href: reviewHref(ctx), dataset: { role: "review" } }, t("review")) : null,
     // "Play again" is another practice game: offered after practice only (other tables go back to the lobby).
     ctx.practiceUrl && isPractice(ctx) ? h("a", { class: "button", href: ctx.practiceUrl }, t("play_again")) : null,
-    ctx.lobbyUrl ? h("a", { class: "button", href: ctx.lobbyUrl }, t("back_lobby")) : null);
+    ctx.lobbyUrl ? h("a", { class: "button", href: ctx.lobbyUrl }, t("back_lobby")) : null,
+    // P-FAIR-2: a ranked game's players may report from the game-over screen too.
+    ctx.reportUrl ? h("a", { class: "button", href: ctx.reportUrl, dataset: { role: "report-link" } }, t("report")) : null);
   // A single-hand game shows the hand result and point changes only (P-RESULT-5): no placement table.
   if (!record && view.hand_result) {
     return [h("article", { class: "game-over" }, h("h2", {}, t("game_over"))), links];

@@ -182,6 +182,7 @@ function render() {
     sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen,
     resultHidden: ui.resultHidden, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
+    reportUrl: root.dataset.reportUrl || "",
     clockBase: ui.receivedAt, timeoutNotice: ui.timeoutNotice,
   };
   renderBoard(board, renderCtx, callbacks);

@@ -67,3 +67,18 @@ def test_p_fair_2_a_report_link_with_a_bad_hand_drops_it_and_a_bad_post_says_why
     assert response.status_code == 400
     assert "is not valid; open the report from the game again" in response.content.decode()
     assert Report.objects.count() == 0
+
+
+def test_p_fair_2_the_table_of_a_ranked_game_offers_report_on_its_game_over_screen(client, people, make_user):
+    """Issue 10 item 5: the game-over screen of a ranked game carries a Report button (the
+    table page hands its address to static/js/result.js); practice has none."""
+    from games import service
+
+    game = ranked.create_ranked_game(Game.Kind.QUICK, people[:4])
+    client.force_login(people[0])
+    page = client.get(reverse("table", args=[game.pk])).content.decode()
+    assert f'data-report-url="{reverse("report")}?game={game.pk}"' in page
+    assert 'data-k="report"' in page                     # the button's translated label
+    practice = service.create_practice(people[4])
+    client.force_login(people[4])
+    assert "data-report-url" not in client.get(reverse("table", args=[practice.pk])).content.decode()

@@ -27,6 +27,7 @@ from collections import OrderedDict
 from datetime import datetime, timezone as dt_timezone
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 
 from . import claim_mask, clocks, engine_store, presence
@@ -105,14 +106,22 @@ def record_presence(game_id: int, now: float | None = None) -> bool:
     its markers differ from its latest frame's, store a copy with the new markers, so the
     public sees them only after the delay (P-SPECT-2). Returns whether a frame was stored."""
     t = clocks.now() if now is None else now
-    last = (SpectatorFrame.objects.filter(game_id=game_id).order_by("-at", "-id")
-            .values_list("connected", "status").first())
-    if last is None or last[1] != Game.Status.ACTIVE:
-        return False
-    now_connected = _connected(list(Seat.objects.filter(game_id=game_id).select_related("user")), t)
-    if now_connected == last[0]:
-        return False
-    return record_copy(game_id, t, connected=now_connected) is not None
+    # Under the game's row lock (the writers' lock, ``service.locked_row``; on SQLite the
+    # IMMEDIATE transaction): a change stored between reading the latest frame and storing the
+    # copy would otherwise be followed by a copy of the frame before it, and the public view
+    # would step back to an older log length.
+    with transaction.atomic():
+        if not Game.objects.select_for_update().filter(pk=game_id).values_list("pk", flat=True):
+            return False
+        last = (SpectatorFrame.objects.filter(game_id=game_id).order_by("-at", "-id")
+                .values_list("connected", "status", "at").first())
+        if last is None or last[1] != Game.Status.ACTIVE:
+            return False
+        t = max(t, last[2])           # never a frame dated before the one it follows
+        now_connected = _connected(list(Seat.objects.filter(game_id=game_id).select_related("user")), t)
+        if now_connected == last[0]:
+            return False
+        return record_copy(game_id, t, connected=now_connected) is not None
 
 
 # --------------------------------------------------------------------------- reading the past

@@ -18,6 +18,10 @@ SNAPSHOT_CACHE_SIZE = 1024
 _snap_guard = threading.Lock()
 _snapshots: OrderedDict[int, tuple[float, Game]] = OrderedDict()
 _seat_cache: OrderedDict[int, tuple[float, list[Seat]]] = OrderedDict()
+_ratings_guard = threading.Lock()
+# (game id, created at) -> {user id: displayed rating}; the creation time tells a game from an
+# older one whose id a database reused (SQLite without AUTOINCREMENT, test rollbacks).
+_game_ratings: OrderedDict[tuple[int, float], dict[int, str]] = OrderedDict()
 
 
 def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
@@ -57,6 +61,8 @@ def clear_snapshots() -> None:
     with _snap_guard:
         _snapshots.clear()
         _seat_cache.clear()
+    with _ratings_guard:
+        _game_ratings.clear()
 
 
 def remember_written(row: Game, seats) -> None:
@@ -89,8 +95,6 @@ def seat_rows(game: Game) -> list[Seat]:
     return rows if rows is not None else list(game.seats.select_related("user"))
 
 
-_ratings_guard = threading.Lock()
-_game_ratings: OrderedDict[int, dict[int, str]] = OrderedDict()
 
 
 def ratings_at_table(game: Game, seats: list[Seat]) -> dict[int, str]:
@@ -101,14 +105,15 @@ def ratings_at_table(game: Game, seats: list[Seat]) -> dict[int, str]:
     ranked seat (P-FAIR-4). ``{}`` for unranked games."""
     if not game.ranked:
         return {}
+    key = (game.pk, game.created_at.timestamp() if game.created_at else 0.0)
     with _ratings_guard:
-        known = _game_ratings.get(game.pk)
+        known = _game_ratings.get(key)
     if known is None:
         from leaderboard.ratings import displayed_ratings, family_of
 
         known = displayed_ratings([s.user_id for s in seats], family_of(game.preset_name) or "")
         with _ratings_guard:
-            _game_ratings[game.pk] = known
+            _game_ratings[key] = known
             while len(_game_ratings) > SNAPSHOT_CACHE_SIZE:
                 _game_ratings.popitem(last=False)
     return known

@@ -156,3 +156,21 @@ def test_payments_are_zero_sum_and_only_winners_gain(winners, payer, self_draw, 
         many = flower_win == "eight_flowers" or (self_draw and not flower_win)
         assert out[s] == (3 * t if many else t)
     assert all(out[s] <= 0 for s in range(4) if s not in seats)
+
+
+@FAST
+@given(winning_hands())
+def test_reported_arrangement_covers_the_tiles_and_places_the_winning_tile(win):
+    """T-SCORE-9: the arrangement reported uses exactly the concealed tiles (plus the declared
+    sets unchanged) and the placement is a concealed group holding the winning tile."""
+    res = score_win(win)
+    concealed = sorted(k for label, kinds in res.arrangement if label in ("chow", "pung", "pair")
+                       for k in kinds)
+    assert concealed == sorted(win.concealed)
+    declared = [(label, kinds) for label, kinds in res.arrangement if label not in ("chow", "pung", "pair")]
+    assert declared == [(m.type, tuple(sorted(m.kinds))) for m in win.melds]
+    if res.placement is not None:
+        label, kinds = res.arrangement[res.placement]
+        assert label in ("chow", "pung", "pair") and win.win_tile in kinds
+    else:
+        assert win.heavenly or res.form == "seven_pairs"

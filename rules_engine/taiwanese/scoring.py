@@ -24,6 +24,10 @@ from rules_engine.taiwanese.tiles import BONUS_TILES
 MELD_TYPES = ("chow", "pung", "kong_exposed", "kong_added", "kong_concealed")
 """``TaiMeld.type`` values. All but ``kong_concealed`` are *melded sets* (T-SCORE-4)."""
 KONG_TYPES = frozenset({"kong_exposed", "kong_added", "kong_concealed"})
+DECLARED_LABELS = {"chow": "melded_chow", "pung": "melded_pung", "kong_exposed": "kong_exposed",
+                   "kong_added": "kong_added", "kong_concealed": "kong_concealed"}
+"""``TaiResult.arrangement`` label of each declared set type (concealed groups of the
+arrangement are ``"chow"``, ``"pung"`` and ``"pair"``)."""
 FLOWER_WINS = ("eight_flowers", "seven_rob")
 """``TaiWin.flower_win`` values: T-FLOWER-4 / T-TAI-01 and T-FLOWER-5 / T-TAI-02."""
 
@@ -143,8 +147,9 @@ class TaiResult:
     - ``awards``: ``{"T-TAI-xx": tai}`` of the maximising breakdown, in id order; per-item
       awards carry their sum (two flowers -> ``{"T-TAI-04": 2}``).
     - ``arrangement``: the groups used, each ``(label, kinds)`` with label ``"chow"``,
-      ``"pung"``, ``"pair"`` (concealed, arrangement of T-SCORE-3) or a ``MELD_TYPES`` value
-      (declared); ``None`` for a flower win. For seven pairs and a triplet: seven ``"pair"``
+      ``"pung"``, ``"pair"`` (concealed, arrangement of T-SCORE-3) or, for the declared sets,
+      ``"melded_chow"``, ``"melded_pung"``, ``"kong_exposed"``, ``"kong_added"``,
+      ``"kong_concealed"`` (``DECLARED_LABELS``); ``None`` for a flower win. For seven pairs and a triplet: seven ``"pair"``
       groups (a four of a kind gives two) and one ``"pung"``.
     - ``placement``: index in ``arrangement`` of the group the winning tile completes, or
       ``None`` (flower win, heavenly hand, seven pairs).
@@ -372,7 +377,7 @@ def score_win(win: TaiWin) -> TaiResult:
                 base["T-TAI-27"] = 1
         elif self_draw:
             base["T-TAI-28"] = 1
-        meld_groups = tuple((m.type, m.kinds) for m in melds)
+        meld_groups = tuple((DECLARED_LABELS[m.type], m.kinds) for m in melds)
         for sets, pair in arrs:
             conc_chows = [k for t, k in sets if t == CHOW]
             conc_pungs = [k for t, k in sets if t == PUNG]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from hypothesis import assume, given, settings, strategies as st
 
-from rules_engine.taiwanese.scoring import TAI_NAMES, TaiMeld, TaiWin, payments, score_win
+from rules_engine.taiwanese.scoring import DECLARED_LABELS, TAI_NAMES, TaiMeld, TaiWin, payments, score_win
 from rules_engine.taiwanese.shape import counts_of, is_winning
 
 BONUS = tuple(range(136, 144))
@@ -168,7 +168,7 @@ def test_reported_arrangement_covers_the_tiles_and_places_the_winning_tile(win):
                        for k in kinds)
     assert concealed == sorted(win.concealed)
     declared = [(label, kinds) for label, kinds in res.arrangement if label not in ("chow", "pung", "pair")]
-    assert declared == [(m.type, tuple(sorted(m.kinds))) for m in win.melds]
+    assert declared == [(DECLARED_LABELS[m.type], tuple(sorted(m.kinds))) for m in win.melds]
     if res.placement is not None:
         label, kinds = res.arrangement[res.placement]
         assert label in ("chow", "pung", "pair") and win.win_tile in kinds

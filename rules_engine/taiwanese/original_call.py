@@ -60,4 +60,5 @@ class OriginalCallMixin:
         look.phase = "claim"
         look.seq = self.seq - 1
         look._legal, look._answers = {}, {}
+        look._claim = {"kind": "original_call"}
         return {seat: look.view(seat) for seat in (None, 0, 1, 2, 3)}

@@ -56,13 +56,14 @@ def _with_pair(c: list[int], suited: bool) -> bool:
     return False
 
 
-_MEMO: dict[bytes, tuple[bool, bool, tuple[int, ...], tuple[int, ...]]] = {}
+_MEMO: dict[bytes, tuple[bool, bool, tuple[int, ...], tuple[int, ...], int]] = {}
 
 
-def _group(b: bytes) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
-    """``(sets_only, sets_and_pair, to_sets, to_pair)`` of one group's counts ``b`` (9 bytes
-    for a suit, 7 for the honours): whether it is only sets / sets and one pair now, and the
-    offsets whose addition makes it only sets / sets and one pair."""
+def _group(b: bytes) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...], int]:
+    """``(sets_only, sets_and_pair, to_sets, to_pair, residue)`` of one group's counts ``b``
+    (9 bytes for a suit, 7 for the honours): whether it is only sets / sets and one pair now,
+    the offsets whose addition makes it only sets / sets and one pair, and its tile count
+    modulo 3."""
     got = _MEMO.get(b)
     if got is not None:
         return got
@@ -85,7 +86,7 @@ def _group(b: bytes) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
             elif _with_pair(c, suited):
                 to_pair.append(i)
             c[i] -= 1
-    got = _MEMO[b] = (so, sp, tuple(to_sets), tuple(to_pair))
+    got = _MEMO[b] = (so, sp, tuple(to_sets), tuple(to_pair), r)
     return got
 
 
@@ -99,7 +100,7 @@ def is_winning(counts: Sequence[int], n_declared: int) -> bool:
     pair = 0
     ok = True
     for lo, hi in _GROUPS:
-        so, sp, _s, _p = _group(b[lo:hi])
+        so, sp, _s, _p, _r = _group(b[lo:hi])
         if sp:
             pair += 1
         elif not so:
@@ -119,28 +120,40 @@ def waits(counts: Sequence[int], n_declared: int) -> frozenset[int]:
     b = bytes(counts)
     if sum(b) != 16 - 3 * n_declared:
         return frozenset()
-    groups = [_group(b[lo:hi]) for lo, hi in _GROUPS]
-    res = [sum(b[lo:hi]) % 3 for lo, hi in _GROUPS]
+    memo = _MEMO
+    g0 = memo.get(b[0:9]) or _group(b[0:9])
+    g1 = memo.get(b[9:18]) or _group(b[9:18])
+    g2 = memo.get(b[18:27]) or _group(b[18:27])
+    g3 = memo.get(b[27:34]) or _group(b[27:34])
+    groups = (g0, g1, g2, g3)
     out: set[int] = set()
-    ones = [g for g in range(4) if res[g] == 1]
-    twos = [g for g in range(4) if res[g] == 2]
-    if len(ones) == 1 and not twos:
+    ones = [g for g in range(4) if groups[g][4] == 1]
+    if len(ones) == 1:
         g = ones[0]
-        if all(groups[h][0] for h in range(4) if h != g):
-            out.update(_GROUPS[g][0] + i for i in groups[g][3])
-    elif len(twos) == 2 and not ones:
-        for g, h in (twos, twos[::-1]):
-            if groups[h][1] and all(groups[x][0] for x in range(4) if x not in (g, h)):
-                out.update(_GROUPS[g][0] + i for i in groups[g][2])
+        if all(groups[h][0] for h in range(4) if h != g) and groups[g][3]:
+            base = _GROUPS[g][0]
+            out.update(base + i for i in groups[g][3])
+    elif not ones:
+        twos = [g for g in range(4) if groups[g][4] == 2]
+        if len(twos) == 2:
+            for g, h in (twos, twos[::-1]):
+                if groups[h][1] and all(groups[x][0] for x in range(4) if x not in (g, h)):
+                    base = _GROUPS[g][0]
+                    out.update(base + i for i in groups[g][2])
     if not n_declared:  # T-WIN-2: seven pairs and a triplet
         ones_n, threes_n = b.count(1), b.count(3)
-        if ones_n == 1 and threes_n == 1:
+        if ones_n > 1:
+            pass
+        elif ones_n == 1 and threes_n == 1:
             out.add(b.index(1))
         elif ones_n == 0 and threes_n == 0:
             out.update(k for k in range(34) if b[k] == 2)
         elif ones_n == 0 and threes_n == 2:
             out.update(k for k in range(34) if b[k] == 3)
-    return frozenset(out)
+    return frozenset(out) if out else _EMPTY
+
+
+_EMPTY: frozenset[int] = frozenset()
 
 
 def ready_kinds(counts: Sequence[int], n_declared: int, held: Sequence[int]) -> frozenset[int]:

@@ -3,8 +3,9 @@
 
 Preference order: any win (self-drawn, on a discard, robbing a kong, taking the eighth
 flower); Original Call when offered (a non-dealer's declaration; the dealer's Original Call
-discard of the tile the discard rule picks, when it is among them); a pung of an honour
-(honour sets score, T-TAI-12); a concealed kong; every other call is passed; otherwise the
+discard of the tile the discard rule picks, when it is among them); any pung, else any chow
+(there is no minimum to win, T-WIN-5, so calling shortens the way out); a concealed kong;
+exposed kongs are passed; otherwise the
 least connected tile is discarded (honours and terminals alone first, then tiles with few
 neighbours). It is a legal yardstick and a test driver, not one of the computer strengths of
 ``rules_engine.ai`` (playing Taiwanese sensibly there is a later task).
@@ -14,30 +15,36 @@ from __future__ import annotations
 from rules_engine.core.actions import Action
 
 
-def _key(tile: int, counts: list[int], drawn: int | None) -> tuple:
-    k = tile >> 2
-    c = counts[k]
-    if k >= 27:
-        near = 0
-        middle = 0
-    else:
-        num = k % 9
-        near = 0
-        for off, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-            j = num + off
-            if 0 <= j <= 8 and counts[k + off]:
-                near += w
-        middle = 1 if 2 <= num <= 6 else 0
-    return (3 * (c - 1) + near + middle, tile != drawn, tile)
+# Kinds get bit positions with two empty bits between suits and around every honour, so the
+# neighbours of a kind are the bits next to its own in one presence mask:
+# _NEAR[(mask >> (pos - 2)) & 0b11011] scores them (as rules_engine.ai.simple_player does).
+_POS = tuple(2 + 11 * (k // 9) + k % 9 if k < 27 else 35 + 3 * (k - 27) for k in range(34))
+_BIT = tuple(1 << _POS[t >> 2] for t in range(136))
+_SHIFT = tuple(_POS[t >> 2] - 2 for t in range(136))
+_NEAR = tuple((m & 1) + 2 * (m >> 1 & 1) + 2 * (m >> 3 & 1) + (m >> 4 & 1) for m in range(32))
+_BASE = tuple(1000 * (1 if k < 27 and 2 <= k % 9 <= 6 else 0) + 200 + t for t, k in ((t, t >> 2) for t in range(136)))
 
 
 def best_discard(hand: list[int], tiles: list[int], drawn: int | None) -> int:
-    """The least connected tile among ``tiles`` (ids of ``hand``); ties: the drawn tile, then the
-    lowest id."""
+    """The least connected tile among ``tiles`` (ids of ``hand``): key 3 per copy held, 2 per
+    neighbour kind held, 1 per kind two away held, 1 for the numbers 3..7; ties: the drawn
+    tile, then the lowest id."""
     counts = [0] * 34
+    present = 0
+    bit = _BIT
     for t in hand:
         counts[t >> 2] += 1
-    return min(tiles, key=lambda t: _key(t, counts, drawn))
+        present |= bit[t]
+    near, shift, base = _NEAR, _SHIFT, _BASE
+    best = -1
+    best_key = 1 << 30
+    for t in tiles:
+        key = (3 * counts[t >> 2] + near[present >> shift[t] & 27]) * 1000 + base[t]
+        if t == drawn:
+            key -= 200
+        if key < best_key:
+            best, best_key = t, key
+    return best
 
 
 def decide(view: dict) -> Action:
@@ -49,6 +56,9 @@ def decide(view: dict) -> Action:
 
 
 def _choose(view: dict, legal: list[dict]) -> dict:
+    if legal[0]["type"] == "discard" and legal[-1]["type"] == "discard":  # discards only (the usual turn)
+        tile = best_discard(view["hand"], [a["tile"] for a in legal], view.get("drawn_tile"))
+        return next(a for a in legal if a["tile"] == tile)
     by_type: dict[str, list[dict]] = {}
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)
@@ -59,8 +69,9 @@ def _choose(view: dict, legal: list[dict]) -> dict:
         if "riichi" in by_type:
             return by_type["riichi"][0]
         for a in by_type.get("pon", ()):
-            if a["tile"] >> 2 >= 27:
-                return a
+            return a
+        for a in by_type.get("chi", ()):
+            return a
         return by_type["pass"][0]
     if "ankan" in by_type:
         return by_type["ankan"][0]

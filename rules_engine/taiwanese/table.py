@@ -193,7 +193,8 @@ class TaiwaneseGame(HandEndMixin, ClaimsMixin, KongsMixin, FlowersMixin, Origina
         assert drawn is not None
         out: list[Action] = []
         n_sets = len(s.melds)
-        if is_winning(s.counts, n_sets):  # T-WIN-4 self-draw (heavenly hand on T-TURN-1)
+        if ((drawn >> 2) in s.waits if self._turn_kind != "first" else is_winning(s.counts, n_sets)):
+            # T-WIN-4 self-draw (the waits of the hand before the draw; heavenly hand on T-TURN-1)
             out.append(simple_action("tsumo", seat, drawn))
         if s.original_call:  # T-ORIG-4
             out.append(_DISCARD[seat][drawn])
@@ -234,8 +235,11 @@ class TaiwaneseGame(HandEndMixin, ClaimsMixin, KongsMixin, FlowersMixin, Origina
     def _discard(self, seat: int, tile: int, events: list[dict], *, original_call: bool, auto: bool) -> None:
         s = self._seats[seat]
         s.remove(tile)
-        s.update_waits()
-        rec = {"tile": tile, "order": self._order, "tsumogiri": tile == self._drawn, "called": False}
+        drawn = self._drawn
+        if drawn is None or drawn >> 2 != tile >> 2 or self._turn_kind not in ("draw", "replacement"):
+            # otherwise the hand has the counts it had before the draw, whose waits are kept
+            s.update_waits()
+        rec = {"tile": tile, "order": self._order, "tsumogiri": tile == drawn, "called": False}
         self._order += 1
         s.discards.append(rec)
         self._drawn = None

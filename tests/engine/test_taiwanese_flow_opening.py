@@ -183,8 +183,9 @@ def test_t_turn_1_ex_25_earthly_hand():
     act(game, 0, "discard", "9s")
     assert game.phase == "claim"
     act(game, 3, "ron")
-    for s in game.pending_seats():
-        act(game, s, "pass")
+    seq = game.seq
+    while game.phase == "claim" and game.seq == seq:
+        act(game, game.pending_seats()[0], "pass")
     (win,) = game.hand_result["wins"]
     assert win["tai"] == 46 and game.hand_result["deltas"] == [-46, 0, 0, 46]
     assert not game.hand_result["dealer_repeat"]

@@ -50,7 +50,8 @@ from rules_engine.preset import Preset, get_preset
 PHASES = ("turn", "claim", "hand_over", "game_over")
 AFTER = tuple(tuple((d + off) % 4 for off in (1, 2, 3)) for d in range(4))
 """``AFTER[d]``: the other seats in turn order from seat ``d`` (claim priority, nearest first)."""
-FAMILY_TABLES: dict[str, tuple[str, str]] = {"riichi": ("rules_engine.riichi.table", "RiichiGame")}
+FAMILY_TABLES: dict[str, tuple[str, str]] = {"riichi": ("rules_engine.riichi.table", "RiichiGame"),
+                                             "taiwanese": ("rules_engine.taiwanese.table", "TaiwaneseGame")}
 """Preset family -> (module, class) of its table; the class subclasses ``Game``."""
 
 

@@ -16,7 +16,8 @@ class Preset:
 
     Fields (row of §4 in brackets):
     - ``name``/``version``/``family``: identity (P-PRESET-1); family ``"riichi"`` or ``"taiwanese"``.
-    - ``game_format``: ``"east"`` (one East round, R-END-1) or ``"single"`` (one hand) [1].
+    - ``game_format``: ``"east"`` (one East round, R-END-1), ``"east_south"``, ``"single"`` (one hand)
+      [1]; Taiwanese: ``"full"`` (East to North, T-MATCH-5), ``"east"`` or ``"single"``.
     - ``multi_ron``: ``"double"`` (two winners, three claims abort, R-MULTI-1/-3),
       ``"head_bump"`` (nearest claimant only, R-MULTI-4) or ``"all"`` [4].
     - ``ankan_robbable_by_kokushi``: R-KAN-6 [6].
@@ -113,7 +114,24 @@ RIICHI_TOURNAMENT_V1 = Preset(
     rated=False,
 )
 
-_ALL = (RIICHI_V1, RIICHI_SINGLE_DEAL_V1, RIICHI_TOURNAMENT_V1)
+_TAIWANESE = dict(
+    family="taiwanese", multi_ron="all", abortive_draws=frozenset(), nagashi_mangan=False, honba=False,
+    auto_stop=False, bust_ends_game=False, result_record=False, starting_points=2_000, return_points=2_000,
+    uma=(0, 0, 0, 0), winner_bonus=0, red_fives=frozenset(), max_kans=99, kans_after_riichi="none",
+    open_tanyao=False, double_yakuman=False, kazoe_yakuman=False, offered=False, rated=False)
+"""Switches shared by the Taiwanese presets (taiwanese.md): 2,000 points (T-SETUP-4), every winner
+on a discard wins (T-WIN-7), no abortive draws (T-END-3), no limit on kongs (T-KONG-6), negative
+scores allowed (T-PAY-8). The Riichi-only switches are set to their "off" values and never read.
+Not yet offered on the site (``offered=False``) until the platform plays the family."""
+TAIWANESE_V1 = Preset(name="taiwanese", version=1, game_format="full", **_TAIWANESE)
+"""T-MATCH-1, P-TW-1: full match East to North, ends at the 16th dealer change (T-MATCH-5)."""
+TAIWANESE_EAST_V1 = Preset(name="taiwanese-east", version=1, game_format="east", **_TAIWANESE)
+"""P-TW-4 practice: the East round, ends at the 4th dealer change."""
+TAIWANESE_SINGLE_DEAL_V1 = Preset(name="taiwanese-single-deal", version=1, game_format="single", **_TAIWANESE)
+"""P-TW-4 practice: one hand, whatever its result (§7 item 27)."""
+
+_ALL = (RIICHI_V1, RIICHI_SINGLE_DEAL_V1, RIICHI_TOURNAMENT_V1, TAIWANESE_V1, TAIWANESE_EAST_V1,
+        TAIWANESE_SINGLE_DEAL_V1)
 PRESET_VERSIONS: dict[tuple[str, int], Preset] = {p.key: p for p in _ALL}
 PRESETS: dict[str, Preset] = {}
 for _p in _ALL:

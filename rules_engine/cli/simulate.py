@@ -23,6 +23,16 @@ from rules_engine.riichi.views import decision_view
 from rules_engine.core.seed import derive_seed
 
 
+def _family_parts(family: str) -> tuple:
+    """``(decide, decision_view, invariants)`` of a preset family's simple player: Riichi's
+    ``ai.simple_player``, or the Taiwanese ``taiwanese.simple_player`` (a legal yardstick)."""
+    if family == "taiwanese":
+        from rules_engine.taiwanese import invariants as tw_invariants, simple_player as tw_player
+        from rules_engine.taiwanese.views import decision_view as tw_view
+        return tw_player.decide, tw_view, tw_invariants
+    return simple_player.decide, decision_view, invariants
+
+
 def play_game(preset_name: str, seed: int, game_index: int, *, checks: bool = False,
               counters: dict | None = None, violations: list | None = None) -> Game:
     """Play one complete game with ``simple_player`` on every seat; hand ``h`` of game ``g``
@@ -30,24 +40,30 @@ def play_game(preset_name: str, seed: int, game_index: int, *, checks: bool = Fa
     without the other players' records). With ``checks``, tile conservation, points and
     view leaks are checked after every action and counted in ``counters``."""
     preset = get_preset(preset_name)
+    decide, view_of, checks_of = _family_parts(preset.family)
     game = Game.new(preset, derive_seed(seed, game_index, 0))
     total = 4 * preset.starting_points
     hand = 0
+    at_deal = checks and counters is not None and violations is not None and preset.family != "riichi"
+    if at_deal:  # the state after a Taiwanese deal and its opening passes (T-FLOWER-2)
+        _check(game, total, counters, violations, checks_of)
     while True:
         while game.phase in ("turn", "claim"):
             for seat in game.pending_seats():
-                game.apply(simple_player.decide(decision_view(game, seat)))
+                game.apply(decide(view_of(game, seat)))
                 if checks and counters is not None and violations is not None:
-                    _check(game, total, counters, violations)
+                    _check(game, total, counters, violations, checks_of)
                 if game.phase not in ("turn", "claim"):
                     break
         if game.phase == "game_over":
             return game
         hand += 1
         game.next_hand(derive_seed(seed, game_index, hand))
+        if at_deal:
+            _check(game, total, counters, violations, checks_of)
 
 
-def _check(game: Game, total: int, counters: dict, violations: list) -> None:
+def _check(game: Game, total: int, counters: dict, violations: list, invariants=invariants) -> None:
     if game.phase in ("turn", "claim"):
         violations += invariants.tile_conservation(game)
         counters["tile_conservation"] += 1
@@ -85,7 +101,9 @@ def simulate(preset_name: str, games: int, seed: int, *, checks: bool = True, lo
                 hands += 1
                 r = ev["result"]
                 if r["kind"] == "win":
-                    wins["tsumo" if r["wins"][0]["tsumo"] else "ron"] += 1
+                    w = r["wins"][0]
+                    key = w.get("flower_win") or ("tsumo" if w["tsumo"] else "ron")
+                    wins[key] = wins.get(key, 0) + 1
                 else:
                     k = r.get("abort", "exhaustive_draw")
                     draws[k] = draws.get(k, 0) + 1

@@ -1,0 +1,158 @@
+"""The Taiwanese preset on the site (issue 12 item 7; P-TW, P-PRAC-1, P-TABLE-1, P-MATCH-1,
+P-RATE-4, T-MATCH-1, T-ONLINE-1/-6): practice creation in its three formats, a whole practice
+hand played through the service with the computers on their seat views, views that hide other
+hands and the wall, private tables of the Taiwanese family, and Quick Play's queue per family.
+
+Computers at Taiwanese tables play ``rules_engine.taiwanese.simple_player`` whatever their
+strength (``games.service.choose_computer_action``): the three strengths do not play
+Taiwanese yet.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from platform_helpers import current_engine, human_seat
+
+from games import service
+from games.models import Game
+from rules_engine.preset import get_preset
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def tw_choice(view: dict):
+    """The test's human at a Taiwanese table: the simple legal Taiwanese player."""
+    from rules_engine.taiwanese.simple_player import decide
+    return decide(view)
+
+
+def play_until(game: Game, phases=("hand_over", "game_over"), limit=400):
+    """Answer the human seat's decisions until the engine reaches one of ``phases``; checks each
+    seat view the human was served on the way (``_check_view``). Returns the engine."""
+    seat = human_seat(game)
+    for _ in range(limit):
+        engine = current_engine(game)
+        if engine.phase in phases:
+            return engine
+        view = engine.view(seat)
+        _check_view(view, engine, seat)
+        assert view["legal_actions"], f"the table waits on nobody: phase {engine.phase}"
+        service.submit_action(game.pk, seat, tw_choice(view).to_json(), engine.seq)
+    raise AssertionError("the hand did not end")
+
+
+def _check_view(view: dict, engine, seat: int) -> None:
+    """P-SYS-2: the own hand only; other seats' concealed tiles and the wall never appear."""
+    assert view["family"] == "taiwanese" and view["seat"] == seat
+    assert sorted(view["hand"]) == sorted(engine._seats[seat].hand)
+    text = json.dumps({k: v for k, v in view.items() if k not in ("hand", "legal_actions", "drawn_tile")})
+    for other in range(4):
+        if other == seat:
+            continue
+        assert "hand" not in view["players"][other]
+        assert view["players"][other]["concealed_count"] == len(engine._seats[other].hand)
+    assert "wall" not in view and "dead_wall" not in view
+    assert '"wall":' not in text
+
+
+@pytest.mark.parametrize("preset, fmt", [("taiwanese-single-deal", "single"), ("taiwanese-east", "east"),
+                                         ("taiwanese", "full")])
+def test_p_prac_1_taiwanese_practice_in_its_three_formats(alice, preset, fmt):
+    game = service.create_practice(alice, preset, human_seat=1)
+    game.refresh_from_db()
+    assert game.kind == "practice" and not game.ranked and game.game_format == fmt
+    assert (game.preset_name, game.preset_version) == (preset, get_preset(preset).version)
+    assert game.preset_snapshot == get_preset(preset).snapshot()     # P-PRESET-3
+    engine = current_engine(game)
+    assert engine.FAMILY == "taiwanese" and engine.scores == [2000] * 4   # T-SETUP-4
+    view = engine.view(1)
+    assert len(view["hand"]) in (16, 17) and all(0 <= t < 136 for t in view["hand"])  # flowers exposed
+
+
+def test_t_online_6_a_whole_practice_hand_through_the_service(alice):
+    """A single-hand Taiwanese practice game: the human answers through ``submit_action``,
+    the computers through their (eager) tasks on their seat views, to the game's end; the
+    stored log replays to the same result (T-MATCH-7) and the scores stay zero-sum."""
+    game = service.create_practice(alice, "taiwanese-single-deal", human_seat=0)
+    engine = play_until(game, phases=("game_over",))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    hr = engine.hand_result
+    assert hr["kind"] in ("win", "exhaustive_draw")
+    assert sum(engine.scores) == 8000 and sum(hr["deltas"]) == 0       # T-PAY zero-sum
+    for win in hr.get("wins") or []:
+        assert win["tai"] == sum(win["awards"].values()) or win["flower_win"]
+    # The finished hand's views still hide nothing but what the result reveals.
+    assert "hand" not in engine.view(None)
+
+
+def test_t_online_6_computers_play_the_simple_taiwanese_player_at_every_strength():
+    from accounts.computers import available_strengths
+    from rules_engine.core.actions import Action
+    from rules_engine.game import Game as Engine
+
+    engine = Engine.new(get_preset("taiwanese"), 7)
+    seat = next(s for s in range(4) if engine.legal_actions(s))
+    view = engine.view(seat)
+    for strength in available_strengths():
+        action = service.choose_computer_action(strength, view)
+        assert isinstance(action, Action) and action in engine.legal_actions(seat)
+
+
+def test_p_table_1_private_table_of_the_taiwanese_family(alice, make_user):
+    bob = make_user("bob")
+    game = service.create_private_table(alice, [bob, None, None], preset_name="taiwanese")
+    game.refresh_from_db()
+    assert game.kind == "private" and not game.ranked
+    assert (game.preset_name, game.game_format) == ("taiwanese", "full")       # P-TABLE-1: full match
+    assert current_engine(game).FAMILY == "taiwanese"
+    with pytest.raises(ValueError, match="private tables offer"):
+        service.create_private_table(alice, [bob, None, None], preset_name="taiwanese-east")
+
+
+@pytest.fixture
+def confirmed(make_user):
+    from accounts.computers import ensure_computer_accounts
+    ensure_computer_accounts()
+    return [make_user(f"tw{i}", confirmed=True) for i in range(7)]
+
+
+def test_p_match_1_quick_play_has_a_queue_per_family_and_taiwanese_is_a_full_match(confirmed):
+    """Three wait for Riichi, four for Taiwanese: only the Taiwanese four are seated (P-MATCH-2:
+    groups of one family), at a ranked full match on the Standard clock (P-MATCH-1, P-TABLE-2)."""
+    from games import matchmaking as mm
+    from games.models import QueueEntry
+
+    for person in confirmed[:3]:
+        mm.join(person, "riichi")
+    for person in confirmed[3:]:
+        mm.join(person, "taiwanese")
+    games = list(Game.objects.all())
+    assert len(games) == 1
+    game = games[0]
+    assert (game.kind, game.ranked, game.clock) == ("quick", True, "standard")
+    assert (game.preset_name, game.game_format) == ("taiwanese", "full")
+    assert sorted(game.seats.values_list("user_id", flat=True)) == sorted(p.pk for p in confirmed[3:])
+    assert sorted(QueueEntry.objects.values_list("family", flat=True)) == ["riichi"] * 3
+    assert current_engine(game).FAMILY == "taiwanese"
+
+
+def test_p_table_5_public_table_of_the_taiwanese_family_starts_a_ranked_full_match(confirmed):
+    from games import public_tables
+
+    table = public_tables.create_public_table(confirmed[0], family="taiwanese", clock="blitz")
+    assert public_tables.family_of(table) == "taiwanese"
+    for person in confirmed[1:4]:
+        public_tables.join_public_table(table.pk, person)
+    table.refresh_from_db()
+    game = table.game
+    assert game is not None and game.ranked and (game.preset_name, game.game_format) == ("taiwanese", "full")
+    assert game.clock == "blitz"
+
+
+def test_p_rate_4_taiwanese_games_are_rated_in_their_own_family():
+    from leaderboard.ratings import family_of
+
+    assert family_of("taiwanese") == "taiwanese"
+    assert family_of("taiwanese-east") == family_of("taiwanese-single-deal") == "taiwanese"

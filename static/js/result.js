@@ -3,6 +3,7 @@
 import { h, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
 import { nextHandEl } from "./clock.js";
+import { twWinEl, twDrawEl, twGameOverEl } from "./result_tw.js";
 
 function nameOf(ctx, seat) {
   const p = (ctx.game && ctx.game.players || []).find((x) => x.seat === seat);
@@ -155,10 +156,11 @@ export function renderResult(ctx, cb) {
   const hr = view.hand_result;
   const body = [];
   const foot = [];
+  const tw = view.family === "taiwanese";   // Taiwanese panels: result_tw.js
   if (hr) {
     const wins = hr.kind === "win" ? hr.wins || [] : [];
-    if (wins.length) wins.forEach((w) => body.push(winEl(ctx, w)));
-    else body.push(drawEl(ctx, hr));
+    if (wins.length) wins.forEach((w) => body.push(tw ? twWinEl(ctx, w) : winEl(ctx, w)));
+    else body.push(tw ? twDrawEl(ctx) : drawEl(ctx, hr));
     body.push(scoreChanges(ctx, hr.deltas));
   }
   const over = view.phase === "game_over" || (ctx.game && ctx.game.status === "finished");
@@ -168,7 +170,7 @@ export function renderResult(ctx, cb) {
   }
   if (over) {
     const [article, links] = gameOverEl(ctx);
-    body.unshift(article);   // the placements first; the last hand's details below
+    body.unshift(tw ? twGameOverEl(ctx) : article);   // the placements first; the last hand's details below
     foot.push(links);
   } else if (view.phase === "hand_over") foot.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)
   if (hr && !over && ctx.reviewUrl && ctx.mySeat !== null && isPractice(ctx)) {

@@ -5,6 +5,8 @@ They only read the results the engine recorded in the log's events (``hand_end``
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from .display import hand_label
 
 
@@ -21,7 +23,9 @@ def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
     ``hand_number`` (0-based dealer rotation: 0 = East 1, 5 = South 2), ``label`` (its
     translated round name in the active language, ``display.hand_label``), ``honba``, ``kind`` (``win``/``exhaustive_draw``/
     ``abortive_draw``…), ``abort`` (abortive draw kind or None), ``wins``: list of
-    ``{seat, name, tsumo, from_name, han, fu, yaku: [(name, han)], limit, points}``,
+    ``{seat, name, tsumo, from_name, han, fu, yaku: [(name, han)], limit, points}`` (Taiwanese
+    wins: ``tai`` and ``awards`` ``[(T-TAI id, translated name, tai)]`` instead of han/fu/yaku,
+    ``han`` None),
     ``deltas`` and ``scores`` (lists of 4, points). ``names`` maps seat -> display name.
     """
     hands = []
@@ -38,6 +42,8 @@ def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
                 "from_name": None if win.get("tsumo") else names.get(win.get("from_seat")),
                 "han": win.get("han"), "fu": win.get("fu"), "yaku": win.get("yaku") or [],
                 "limit": win.get("limit"), "points": payments[seat] if seat is not None else None,
+                "tai": win.get("tai"), "flower_win": win.get("flower_win"),
+                "awards": [(tid, gettext(name), n) for tid, name, n in win.get("award_names") or []],
             })
         number = int(result.get("hand_number", 0))
         hands.append({

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from rules_engine.riichi.views import decision_view
+from rules_engine.taiwanese.views import decision_view as tw_decision_view
 
 _HIDDEN_VIEW_KEYS = ("hand_result", "game_result")
 """Public-view keys dropped from steps: the stored records are served once per hand instead."""
@@ -24,7 +25,8 @@ _HIDDEN_VIEW_KEYS = ("hand_result", "game_result")
 
 def sort_key(tile: int) -> int:
     """Canonical hand order (P-PLAY-6, as ``sortTiles`` in static/js/tiles.js): by kind, the red
-    five first within its kind, then ascending id. ``tile``: id 0..135."""
+    five first within its kind, then ascending id. ``tile``: id 0..143 (Taiwanese flowers and
+    seasons 136..143 sort last)."""
     return (tile >> 2) * 1000 + (0 if tile in (16, 52, 88) else 1 + tile)
 
 
@@ -50,8 +52,9 @@ def _step(game, index: int, action: dict | None, flags: tuple[bool, bool]) -> di
     for key in _HIDDEN_VIEW_KEYS:
         view.pop(key, None)
     hands, drawn = [], []
+    own_view = tw_decision_view if getattr(game, "FAMILY", "riichi") == "taiwanese" else decision_view
     for seat in range(4):
-        own = decision_view(game, seat)   # hand and drawn tile only: the cheap own view
+        own = own_view(game, seat)        # hand and drawn tile only: the cheap own view
         hands.append(sorted(own["hand"], key=sort_key))
         drawn.append(own.get("drawn_tile"))
     return {"index": index, "actor": None if action is None else action.get("seat"),

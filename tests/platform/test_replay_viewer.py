@@ -228,6 +228,7 @@ def test_every_key_the_replay_script_uses_is_in_the_replay_page_catalogue():
     assert '{% include "games/_table_i18n.html" %}' in own_part
     table_part = (root / "templates" / "games" / "_table_i18n.html").read_text(encoding="utf-8")
     assert '<template id="table-i18n">' in table_part
+    table_part += (root / "templates" / "games" / "_tw_i18n.html").read_text(encoding="utf-8")  # included in it
     own = set(re.findall(r'data-k="([^"]+)"', own_part))
     table = set(re.findall(r'data-k="([^"]+)"', table_part))
     script = (root / "static" / "js" / "replay.js").read_text(encoding="utf-8")

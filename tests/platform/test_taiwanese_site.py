@@ -156,3 +156,36 @@ def test_p_rate_4_taiwanese_games_are_rated_in_their_own_family():
 
     assert family_of("taiwanese") == "taiwanese"
     assert family_of("taiwanese-east") == family_of("taiwanese-single-deal") == "taiwanese"
+
+
+def test_p_replay_3_a_finished_taiwanese_practice_hand_is_reviewed_and_replayed(client, alice):
+    """The review lists the win with its tai and T-TAI award names and the actions in Taiwanese
+    words; the replay frames of the hand come from the stored log with every hand, flowers
+    included (T-MATCH-7, P-REPLAY-3/-4/-6)."""
+    from django.urls import reverse
+
+    from games import replay_frames
+
+    game = service.create_practice(alice, "taiwanese-single-deal", human_seat=2)
+    engine = play_until(game, phases=("game_over",))
+    game.refresh_from_db()
+    client.force_login(alice)
+    page = client.get(reverse("review", args=[game.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Discard" in text and " Chi<" not in text and ">Pon<" not in text
+    for win in engine.hand_result.get("wins") or []:
+        assert f"{win['tai']} tai" in text
+        for _, english, _ in win["award_names"]:
+            assert english in text
+    hands = replay_frames.replay_hands(game.log)
+    assert len(hands) == 1 and hands[0]["result"] == engine.hand_result
+    last = hands[0]["steps"][-1]
+    assert last["view"]["family"] == "taiwanese"
+    assert sum(len(h) for h in last["hands"]) + sum(
+        len(p["flowers"]) + sum(len(m["tiles"]) for m in p["melds"]) + len(p["discards"])
+        for p in last["view"]["players"]) <= 144
+    replay = client.get(reverse("replay", args=[game.pk]))
+    assert replay.status_code == 200
+    api = client.get(reverse("api-game-replay", args=[game.pk]) + "?hand=0")
+    assert api.status_code == 200 and api.json()["hand"]["steps"]

@@ -189,3 +189,25 @@ def test_p_replay_3_a_finished_taiwanese_practice_hand_is_reviewed_and_replayed(
     assert replay.status_code == 200
     api = client.get(reverse("api-game-replay", args=[game.pk]) + "?hand=0")
     assert api.status_code == 200 and api.json()["hand"]["steps"]
+
+
+@pytest.mark.parametrize("preset", ["taiwanese", "taiwanese-east", "taiwanese-single-deal"])
+def test_p_preset_7_taiwanese_rules_page_in_english_and_spanish(client, preset):
+    """The rules page names the preset "Taiwanese (fixed table)", lists every award of the
+    engine's tai table with its value, and is translated (P-PRESET-1/-5/-7)."""
+    from django.urls import reverse
+
+    from rules_engine.taiwanese.scoring import TAI_NAMES
+
+    page = client.get(reverse("rules", args=[preset]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Taiwanese (fixed table)" in text and 'data-family="taiwanese"' in text
+    assert f"Preset {preset}, version 1" in text
+    for tid, (name, value) in TAI_NAMES.items():
+        assert f'data-award="{tid}"' in text and name in text
+    assert "riichi" not in text.lower().replace("riichi-", "")     # no Riichi rules on this page
+    spanish = client.get(reverse("rules", args=[preset]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Taiwanés (mesa fija)" in spanish and "Llamada original" in spanish and "Ocho flores" in spanish
+    index = client.get(reverse("rules_index")).content.decode()
+    assert f'href="{reverse("rules", args=[preset])}"' in index

@@ -54,3 +54,10 @@ def test_paired_rates_gives_each_engine_every_input_once_per_run() -> None:
     assert ours > 0 and theirs > 0
     with pytest.raises(ValueError, match="same inputs"):
         bench.paired_rates(len, [1], len, [], repeat=1, chunk=1)
+
+
+def test_flow_takes_a_taiwanese_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--flow --preset taiwanese`` plays Taiwanese matches and ends with the same JSON line."""
+    assert bench.main(["--flow", "--preset", "taiwanese-single-deal", "--hands", "3", "--warmup", "1"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert "taiwanese-single-deal" in out[0] and json.loads(out[-1])["hands_per_s"] > 0

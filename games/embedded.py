@@ -51,7 +51,8 @@ def start_embedded_worker() -> bool:
 
 def _sweeper() -> None:
     from .service import resume_clocks_after_restart
-    from .tasks import close_idle_games, close_unfilled_public_tables, match_players, sweep_pending
+    from .tasks import (close_idle_games, close_unfilled_public_tables, match_players,
+                        prune_spectator_frames, sweep_pending)
 
     time.sleep(1.0)
     try:           # before the first sweep, which would time out every decision left pending
@@ -74,6 +75,7 @@ def _sweeper() -> None:
             if last_close is None or time.monotonic() - last_close >= IDLE_CLOSE_INTERVAL:
                 last_close = time.monotonic()
                 close_idle_games.delay()
+                prune_spectator_frames.delay()      # hourly, as beat's "prune-spectator-frames"
             if last_public is None or time.monotonic() - last_public >= settings.PUBLIC_TABLE_EXPIRY_INTERVAL:
                 last_public = time.monotonic()
                 close_unfilled_public_tables.delay()     # P-TABLE-5 (as beat's task)

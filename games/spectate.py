@@ -325,6 +325,35 @@ def replay_public(game: Game, now: float | None = None) -> bool:
     return game.finished_at is not None and game.finished_at.timestamp() <= t
 
 
+# --------------------------------------------------------------------------- pruning
+
+#: Seconds after a ranked game's end is public (its end frame at least ``delay()`` old) before
+#: its in-play frames and spectator leases are deleted (``prune_frames``).
+PRUNE_AFTER_SECONDS = 3600.0
+
+
+def prune_frames(now: float | None = None, batch: int = 200) -> int:
+    """Delete the in-play spectator frames and the spectator leases of ranked games whose end
+    became public more than ``PRUNE_AFTER_SECONDS`` ago (end frame older than ``delay() +
+    PRUNE_AFTER_SECONDS``): once the delayed feed has reached a game's end nobody can be shown
+    an earlier moment (P-SPECT-2), and its hands are reviewed from the log (P-REPLAY-3).
+
+    The frames from the end on (status not ``active``) are kept: they date the end, which
+    ``replay_public`` and the feed's last message read. At most ``batch`` games per call (the
+    periodic task calls again next time). Returns the number of rows deleted."""
+    t = (clocks.now() if now is None else now) - delay() - PRUNE_AFTER_SECONDS
+    ended = SpectatorFrame.objects.exclude(status=Game.Status.ACTIVE).filter(at__lte=t).values("game_id")
+    old_in_play = (SpectatorFrame.objects.filter(status=Game.Status.ACTIVE, game_id__in=ended)
+                   .values_list("game_id", flat=True).distinct()[:batch])
+    ids = list(old_in_play)
+    if not ids:
+        return 0
+    with transaction.atomic():
+        frames, _ = SpectatorFrame.objects.filter(game_id__in=ids, status=Game.Status.ACTIVE).delete()
+        leases, _ = SpectatorLease.objects.filter(game_id__in=ids).delete()
+    return frames + leases
+
+
 # --------------------------------------------------------------------------- the Live games list
 
 def live_games(now: float | None = None, limit: int = LIVE_GAMES_LIMIT) -> dict:

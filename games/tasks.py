@@ -212,3 +212,13 @@ def match_players(family: str | None = None) -> int:
     from .matchmaking import run_matchmaker
 
     return len(run_matchmaker(family=family))
+
+
+@shared_task(name="games.tasks.prune_spectator_frames", ignore_result=True)
+def prune_spectator_frames() -> int:
+    """Delete the in-play spectator frames and leases of ranked games whose end has been public
+    for an hour (``games.spectate.prune_frames``; default queue, Celery beat hourly or the
+    embedded sweeper). Returns the number of rows deleted."""
+    from .spectate import prune_frames
+
+    return prune_frames()

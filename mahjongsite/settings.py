@@ -300,6 +300,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-pending-decisions": {"task": "games.tasks.sweep_pending", "schedule": SWEEP_INTERVAL,
                                 "options": {"expires": 5 * SWEEP_INTERVAL}},
     "close-idle-games": {"task": "games.tasks.close_idle_games", "schedule": 3600.0},   # P-TABLE-9
+    # Spectator frames of games whose end has been public for an hour (games.spectate.prune_frames).
+    "prune-spectator-frames": {"task": "games.tasks.prune_spectator_frames", "schedule": 3600.0},
     # Public tables not filled within 10 minutes are closed (P-TABLE-5); realtime queue.
     "close-unfilled-public-tables": {"task": "games.tasks.close_unfilled_public_tables",
                                      "schedule": PUBLIC_TABLE_EXPIRY_INTERVAL,

@@ -27,6 +27,11 @@ at least ``N`` hands) with ``rules_engine.cli.simulate.run_hands`` and ends with
 ``{"hands_per_s": ..., "hands_per_s_wall": ...}`` (``hands_per_s`` is per CPU
 second of this one process, i.e. on one core).
 
+``python -m rules_engine.bench --preset taiwanese [--n-score N] [--seed S]`` times Taiwanese tai
+scoring instead (``bench_taiwanese_score``: ``rules_engine.taiwanese.scoring.score_win`` on
+``random_tai_wins(seed, N)``, default N 20,000; there is no reference engine to compare with)
+and ends with ``{"tw_score_per_s", "tw_score_per_s_cold", "tw_payments_per_s"}``.
+
 ``python -m rules_engine.bench --views GAMES [--seed S]`` replays ``GAMES`` simulated games
 and times every seat view and public view built after each action (``bench_views``).
 
@@ -176,6 +181,39 @@ def bench_score(n: int, seed: int, repeat: int, out: Callable[[str], None]) -> d
             "score_ratio": round(ours_rate / theirs_rate, 2)}
 
 
+def bench_taiwanese_score(n: int, seed: int, repeat: int, out: Callable[[str], None]) -> dict[str, float | None]:
+    """Taiwanese scoring section (taiwanese.md §3, §4): random legal wins scored per second by
+    ``score_win`` (best of ``repeat`` warm passes; the first, cold pass fills the memoized
+    shape tables), and their payments per second. Raises if a legal win fails to score."""
+    from rules_engine.taiwanese.random_hands import random_tai_wins
+    from rules_engine.taiwanese.scoring import payments, score_win
+
+    wins = random_tai_wins(seed, n)
+    cold, results = _cold_rate(lambda: [score_win(w) for w in wins], n)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for w in wins:
+            score_win(w)
+        best = min(best, time.perf_counter() - start)
+    rate = n / max(best, 1e-12)
+    jobs = [([(w.seat_wind, r.tai)], None if w.self_draw or w.heavenly else (w.seat_wind + 1) % 4,
+             w.self_draw or w.heavenly) for w, r in zip(wins, results)]
+    start = time.perf_counter()
+    for winners, payer, self_draw in jobs:
+        payments(winners, discarder=payer, self_draw=self_draw)
+    pay_rate = n / max(time.perf_counter() - start, 1e-12)
+    forms: dict[str, int] = {}
+    for r in results:
+        forms[r.form] = forms.get(r.form, 0) + 1
+    mean = sum(r.tai for r in results) / n
+    out(f"taiwanese score: {n} random legal wins (seed {seed}; {forms}), mean {mean:.1f} tai")
+    out(f"  score_win     {rate:12,.0f} hands/s   (cold first pass: {cold:,.0f}/s)")
+    out(f"  payments      {pay_rate:12,.0f} hands/s")
+    return {"tw_score_per_s": round(rate, 1), "tw_score_per_s_cold": round(cold, 1),
+            "tw_payments_per_s": round(pay_rate, 1)}
+
+
 def bench_flow(hands: int, seed: int, out: Callable[[str], None], warmup: int = 0,
                preset: str = "riichi") -> dict[str, float | None]:
     """Table-flow section: complete simulated hands per second of one core's CPU time.
@@ -266,11 +304,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--flow", action="store_true", help="measure complete simulated hands per second")
     parser.add_argument("--views", type=int, default=0, metavar="GAMES",
                         help="measure seat views built per second over GAMES simulated games")
-    parser.add_argument("--preset", default="riichi", help="preset played by --flow (riichi, taiwanese, ...)")
     parser.add_argument("--hands", type=int, default=1000,
                         help="at least this many simulated hands for --flow (whole games are played)")
     parser.add_argument("--warmup", type=int, default=1000,
                         help="untimed hands played first by --flow (a long-running server's warm caches)")
+    parser.add_argument("--preset", default="riichi",
+                        help="with --flow: the preset played (riichi, taiwanese, ...); without: 'taiwanese' times "
+                             "Taiwanese tai scoring (the default sections are Riichi)")
     args = parser.parse_args(argv)
     if args.n < 1 or args.repeat < 1 or args.hands < 1 or args.warmup < 0 or (args.n_score is not None and args.n_score < 1):
         parser.error("--n, --n-score, --repeat and --hands must be positive")
@@ -282,6 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = bench_views(args.views, args.seed, out)
     elif args.flow:
         result = bench_flow(args.hands, args.seed, out, args.warmup, args.preset)
+    elif args.preset == "taiwanese":
+        result = bench_taiwanese_score(args.n_score or 20000, args.seed, args.repeat, out)
     else:
         result = bench_shanten(args.n, args.seed, args.repeat, out)
         n_score = args.n_score if args.n_score is not None else max(1, args.n // 20)

@@ -22,6 +22,11 @@ For a yakuman hand ``han`` and ``fu`` are 0 and each yaku's number is its
 yakuman multiple. Failures: ``{"ok": false, "error": "not_a_winning_hand" |
 "no_yaku" | "invalid: <reason>"}``; the CLI then goes on with the next line.
 A blank line is skipped.
+
+Taiwanese (taiwanese.md): ``--preset taiwanese`` makes it the default for every line, or a
+line names ``"preset": "taiwanese"``; such lines use the keys and output of
+``rules_engine.cli.score_taiwanese`` (its documentation follows). ``--preset NAME`` sets the
+default preset of lines without a ``preset`` key (``riichi`` when absent).
 """
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from rules_engine.cli import score_taiwanese
 from rules_engine.core.meld import MELD_TYPES, Meld
 from rules_engine.preset import Preset, get_preset
 from rules_engine.riichi import NotWinningHand, NoYaku, WinContext, evaluate
@@ -113,8 +119,24 @@ def parse_situation(data: Any) -> tuple[WinContext, Preset, int, int]:
     return ctx, preset, data.get("honba", 0), data.get("riichi_deposits", 0)
 
 
-def score_situation(data: Any) -> dict:
-    """The output object for one decoded input object (never raises for bad input)."""
+def _is_taiwanese(name: Any) -> bool:
+    """True if preset ``name`` is of the Taiwanese family (``"taiwanese"`` itself, or any
+    registered preset whose family is ``"taiwanese"``)."""
+    if name == "taiwanese":
+        return True
+    try:
+        return isinstance(name, str) and get_preset(name).family == "taiwanese"
+    except ValueError:
+        return False
+
+
+def score_situation(data: Any, default_preset: str = "riichi") -> dict:
+    """The output object for one decoded input object (never raises for bad input).
+    ``default_preset`` is the preset of an object without a ``preset`` key."""
+    if isinstance(data, dict) and _is_taiwanese(data.get("preset", default_preset)):
+        return score_taiwanese.score_situation(data)
+    if isinstance(data, dict) and "preset" not in data and default_preset != "riichi":
+        data = {**data, "preset": default_preset}
     try:
         ctx, preset, honba, deposits = parse_situation(data)
         result = evaluate(ctx, preset)
@@ -136,32 +158,47 @@ def score_situation(data: Any) -> dict:
             "total": gain + 300 * honba + 1000 * deposits}
 
 
-def score_line(line: str) -> dict:
+def score_line(line: str, default_preset: str = "riichi") -> dict:
     """Decode one JSON line and score it; malformed JSON gives an ``invalid`` error."""
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"ok": False, "error": f"invalid: not JSON ({exc.msg} at column {exc.colno})"}
-    return score_situation(data)
+    return score_situation(data, default_preset)
 
 
 def main(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, argv: list[str] | None = None) -> int:
     """Read JSON lines from ``stdin``, write one JSON result per non-blank line to ``stdout``.
 
-    ``-h`` / ``--help`` prints this module's documentation instead; any other
-    argument is an error (exit status 2).
+    ``-h`` / ``--help`` prints this module's documentation instead; ``--preset NAME`` (or
+    ``--preset=NAME``) sets the preset of lines without a ``preset`` key; an unknown preset
+    or any other argument is an error (exit status 2).
     """
-    args = sys.argv[1:] if argv is None else argv
-    if args:
-        if args[0] in ("-h", "--help"):
-            stdout.write(__doc__ or "")
+    args = list(sys.argv[1:] if argv is None else argv)
+    default = "riichi"
+    usage = "usage: python -m rules_engine.score [--preset NAME] < situations.jsonl"
+    while args:
+        arg = args.pop(0)
+        if arg in ("-h", "--help"):
+            stdout.write((__doc__ or "") + "\n" + (score_taiwanese.__doc__ or ""))
             return 0
-        sys.stderr.write(f"usage: python -m rules_engine.score < situations.jsonl (unknown argument {args[0]!r})\n")
-        return 2
+        if arg == "--preset" and args:
+            default = args.pop(0)
+        elif arg.startswith("--preset="):
+            default = arg.split("=", 1)[1]
+        else:
+            sys.stderr.write(f"{usage} (unknown argument {arg!r})\n")
+            return 2
+        if not _is_taiwanese(default):
+            try:
+                get_preset(default)
+            except ValueError as exc:
+                sys.stderr.write(f"{usage} ({exc})\n")
+                return 2
     for line in stdin:
         if not line.strip():
             continue
-        stdout.write(json.dumps(score_line(line)) + "\n")
+        stdout.write(json.dumps(score_line(line, default)) + "\n")
         stdout.flush()
     return 0
 

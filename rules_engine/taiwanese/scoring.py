@@ -24,6 +24,10 @@ from rules_engine.taiwanese.tiles import BONUS_TILES
 MELD_TYPES = ("chow", "pung", "kong_exposed", "kong_added", "kong_concealed")
 """``TaiMeld.type`` values. All but ``kong_concealed`` are *melded sets* (T-SCORE-4)."""
 KONG_TYPES = frozenset({"kong_exposed", "kong_added", "kong_concealed"})
+DECLARED_LABELS = {"chow": "melded_chow", "pung": "melded_pung", "kong_exposed": "kong_exposed",
+                   "kong_added": "kong_added", "kong_concealed": "kong_concealed"}
+"""``TaiResult.arrangement`` label of each declared set type (concealed groups of the
+arrangement are ``"chow"``, ``"pung"`` and ``"pair"``)."""
 FLOWER_WINS = ("eight_flowers", "seven_rob")
 """``TaiWin.flower_win`` values: T-FLOWER-4 / T-TAI-01 and T-FLOWER-5 / T-TAI-02."""
 
@@ -143,8 +147,9 @@ class TaiResult:
     - ``awards``: ``{"T-TAI-xx": tai}`` of the maximising breakdown, in id order; per-item
       awards carry their sum (two flowers -> ``{"T-TAI-04": 2}``).
     - ``arrangement``: the groups used, each ``(label, kinds)`` with label ``"chow"``,
-      ``"pung"``, ``"pair"`` (concealed, arrangement of T-SCORE-3) or a ``MELD_TYPES`` value
-      (declared); ``None`` for a flower win. For seven pairs and a triplet: seven ``"pair"``
+      ``"pung"``, ``"pair"`` (concealed, arrangement of T-SCORE-3) or, for the declared sets,
+      ``"melded_chow"``, ``"melded_pung"``, ``"kong_exposed"``, ``"kong_added"``,
+      ``"kong_concealed"`` (``DECLARED_LABELS``); ``None`` for a flower win. For seven pairs and a triplet: seven ``"pair"``
       groups (a four of a kind gives two) and one ``"pung"``.
     - ``placement``: index in ``arrangement`` of the group the winning tile completes, or
       ``None`` (flower win, heavenly hand, seven pairs).
@@ -161,8 +166,9 @@ class TaiResult:
         return [(k, TAI_NAMES[k][0], v) for k, v in self.awards.items()]
 
 
-def _validate(win: TaiWin) -> None:
-    """Raise ``ValueError`` naming the first inconsistency of ``win``."""
+def _validate(win: TaiWin) -> tuple[int, ...] | None:
+    """Raise ``ValueError`` naming the first inconsistency of ``win``; return the count tuple of
+    the concealed tiles (``None`` for a flower win)."""
     for name in ("seat_wind", "round_wind"):
         v = getattr(win, name)
         if type(v) is not int or not 0 <= v <= 3:
@@ -175,12 +181,13 @@ def _validate(win: TaiWin) -> None:
         if len(win.flowers) < 7:
             raise ValueError(f"a flower win needs at least seven of the winner's own flowers, "
                              f"got {len(win.flowers)} (T-FLOWER-4, T-FLOWER-5)")
-        return
+        return None
     if win.discards_before_win is not None and (type(win.discards_before_win) is not int
                                                 or win.discards_before_win < 0):
         raise ValueError(f"discards_before_win is an int >= 0 or None, got {win.discards_before_win!r}")
     n_sets = 0
-    all_kinds = list(win.concealed)
+    conc = counts_of(win.concealed)
+    counts = list(conc)
     for m in win.melds:
         if not isinstance(m, TaiMeld) or m.type not in MELD_TYPES:
             raise ValueError(f"a meld is a TaiMeld with type in {MELD_TYPES}, got {m!r}")
@@ -198,14 +205,14 @@ def _validate(win: TaiWin) -> None:
         elif not (len(ks) == 4 and ks[0] == ks[3]):
             raise ValueError(f"a kong is four identical tiles, got {ks!r}")
         n_sets += 1
-        all_kinds.extend(ks)
+        for k in ks:
+            counts[k] += 1
     if n_sets > SETS_PER_HAND:
         raise ValueError(f"at most five declared sets, got {n_sets}")
     want = 3 * (SETS_PER_HAND - n_sets) + 2
     if len(win.concealed) != want:
         raise ValueError(f"with {n_sets} declared set(s) the concealed part holds {want} tiles "
                          f"(winning tile included), got {len(win.concealed)}")
-    counts = counts_of(all_kinds)
     over = [k for k in range(NUM_KINDS) if counts[k] > 4]
     if over:
         raise ValueError(f"more than four tiles of kind(s) {over}")
@@ -234,6 +241,7 @@ def _validate(win: TaiWin) -> None:
         raise ValueError("last discard is a win on a discard (T-TAI-34)")
     if win.replacement_draw and not win.self_draw:
         raise ValueError("a replacement draw win is self-drawn (T-WIN-4)")
+    return conc
 
 
 def _common_awards(win: TaiWin, kinds_all: tuple[int, ...], seven_pairs: bool) -> dict[str, int]:
@@ -322,13 +330,12 @@ def score_win(win: TaiWin) -> TaiResult:
     winning tile not in the hand, contradictory flags, …) and ``NotWinningHand`` (a
     ``ValueError``) when the tiles are not a winning hand (T-WIN-1, T-WIN-2, T-WIN-3).
     """
-    _validate(win)
-    if win.flower_win is not None:
+    counts = _validate(win)
+    if counts is None:
         tid, tai = ("T-TAI-01", 30) if win.flower_win == "eight_flowers" else ("T-TAI-02", 20)
         return TaiResult(tai=tai, awards={tid: tai}, arrangement=None, placement=None, form="flower")
 
     melds = tuple(TaiMeld(m.type, tuple(sorted(m.kinds))) for m in win.melds)
-    counts = counts_of(win.concealed)
     kinds_all = tuple(win.concealed) + tuple(k for m in melds for k in m.kinds)
     self_draw = win.self_draw or win.heavenly
     w = win.win_tile
@@ -370,7 +377,7 @@ def score_win(win: TaiWin) -> TaiResult:
                 base["T-TAI-27"] = 1
         elif self_draw:
             base["T-TAI-28"] = 1
-        meld_groups = tuple((m.type, m.kinds) for m in melds)
+        meld_groups = tuple((DECLARED_LABELS[m.type], m.kinds) for m in melds)
         for sets, pair in arrs:
             conc_chows = [k for t, k in sets if t == CHOW]
             conc_pungs = [k for t, k in sets if t == PUNG]

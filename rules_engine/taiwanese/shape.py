@@ -134,7 +134,7 @@ def is_winning(counts: tuple[int, ...], n_declared_sets: int) -> bool:
     return is_regular(counts)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 16)
 def arrangements(counts: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
     """Every arrangement of the concealed ``counts`` as sets and one pair (T-SCORE-3):
     ``((sets, pair_kind), ...)`` where ``sets`` is a sorted tuple of ``(CHOW, k)`` /
@@ -195,9 +195,13 @@ def waiting_kinds(counts16: tuple[int, ...], n_declared_sets: int,
 
 def counts_of(kinds) -> tuple[int, ...]:
     """The count tuple of an iterable of kinds 0..33 (``ValueError`` for a bad kind)."""
+    kinds = tuple(kinds)
     c = [0] * NUM_KINDS
-    for k in kinds:
-        if not isinstance(k, int) or not 0 <= k < NUM_KINDS:
-            raise ValueError(f"a tile kind is 0..33, got {k!r}")
-        c[k] += 1
+    try:
+        for k in kinds:
+            c[k] += 1
+    except (IndexError, TypeError):
+        raise ValueError(f"tile kinds are ints 0..33, got {kinds!r}") from None
+    if kinds and min(kinds) < 0:
+        raise ValueError(f"tile kinds are ints 0..33, got {kinds!r}")
     return tuple(c)

@@ -61,3 +61,22 @@ def test_flow_takes_a_taiwanese_preset(capsys: pytest.CaptureFixture[str]) -> No
     assert bench.main(["--flow", "--preset", "taiwanese-single-deal", "--hands", "3", "--warmup", "1"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert "taiwanese-single-deal" in out[0] and json.loads(out[-1])["hands_per_s"] > 0
+
+
+def test_taiwanese_score_section_ends_with_its_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--preset taiwanese``: Taiwanese tai scoring rates (issue 12 item 9); nothing timed here."""
+    assert bench.main(["--preset", "taiwanese", "--n-score", "50", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    result = json.loads(lines[-1])
+    assert set(result) == {"tw_score_per_s", "tw_score_per_s_cold", "tw_payments_per_s"}
+    assert all(v > 0 for v in result.values())
+    assert lines[0].startswith("taiwanese score: 50 random legal wins")
+
+
+def test_random_tai_wins_are_seeded_and_legal() -> None:
+    from rules_engine.taiwanese.random_hands import random_tai_wins
+    from rules_engine.taiwanese.scoring import score_win
+
+    wins = random_tai_wins(3, 200)
+    assert wins == random_tai_wins(3, 200) and wins != random_tai_wins(4, 200)
+    assert all(score_win(w).tai >= 3 for w in wins)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_engine.taiwanese.notation import parse, parse_kinds
-from rules_engine.taiwanese.scoring import TaiMeld, TaiWin, payments, score_win
+from rules_engine.taiwanese.scoring import NotWinningHand, TaiMeld, TaiWin, payments, score_win
 
 E, S, W, N = 0, 1, 2, 3
 
@@ -270,3 +270,321 @@ def test_t_pay_9_worked_payments_table(case, args, expected):
     out = payments(winners, **args)
     assert out == expected
     assert sum(out) == 0
+
+
+# --- One test per award (T-TAI-01 .. T-TAI-41) and its combination rules (T-SCORE-5) -----------
+
+ALL_FLOWERS = tuple(range(136, 144))
+H1 = "123m 456m 789m 11p 23p"
+"""13 concealed tiles beside one meld; 4p completes 2-3-4 (two-sided wait)."""
+H2 = "123m 456m 789m 234p 678p 5s"
+"""16 concealed tiles, no meld; 5s completes the pair."""
+
+
+def test_t_tai_01_eight_flowers_replaces_everything():
+    """T-TAI-01, T-SCORE-2, T-FLOWER-6: even an Original Call declarer scores 30 only."""
+    res = score_win(TaiWin(concealed=(), melds=(), flowers=ALL_FLOWERS, win_tile=None, self_draw=True,
+                           seat_wind=E, round_wind=0, original_call=True, flower_win="eight_flowers"))
+    assert (res.tai, res.awards, res.form) == (30, {"T-TAI-01": 30}, "flower")
+
+
+def test_t_tai_02_seven_robbing_the_eighth_replaces_everything():
+    res = score_win(TaiWin(concealed=(), melds=(), flowers=ALL_FLOWERS[:7], win_tile=None, self_draw=False,
+                           seat_wind=S, round_wind=0, original_call=True, flower_win="seven_rob"))
+    assert (res.tai, res.awards) == (20, {"T-TAI-02": 20})
+
+
+def test_t_tai_03_winning_on_every_regular_and_seven_pairs_win():
+    assert score_win(win(H1, "4p", ("pung EEE",), "f1")).awards["T-TAI-03"] == 2
+    assert score_win(win("11m 22m 33p 44p 55s 66s 77s 88s", "8s")).awards["T-TAI-03"] == 2
+
+
+def test_t_tai_04_one_tai_per_flower_or_season():
+    res = score_win(win(H1, "4p", ("pung EEE",), "f1 s2 s4"))
+    assert res.awards["T-TAI-04"] == 3 and "T-TAI-05" not in res.awards
+
+
+def test_t_tai_05_no_flowers_with_an_honour():
+    res = score_win(win(H1, "4p", ("pung EEE",)))
+    assert res.awards.get("T-TAI-05") == 1 and "T-TAI-06" not in res.awards and "T-TAI-07" not in res.awards
+
+
+def test_t_tai_06_no_honours_with_a_flower():
+    res = score_win(win(H1, "4p", ("pung 999s",), "s3"))
+    assert res.awards.get("T-TAI-06") == 1 and "T-TAI-05" not in res.awards and "T-TAI-07" not in res.awards
+
+
+def test_t_tai_07_no_honours_and_no_flowers_replaces_05_and_06():
+    res = score_win(win(H1, "4p", ("pung 999s",)))
+    assert res.awards.get("T-TAI-07") == 3
+    assert not {"T-TAI-05", "T-TAI-06"} & set(res.awards)
+
+
+def test_t_tai_08_chow_hand_with_an_honour_pair():
+    res = score_win(win("123m 456m 789p 234s 678s E", "E"))
+    assert res.awards.get("T-TAI-08") == 3 and "T-TAI-09" not in res.awards
+    assert res.awards.get("T-TAI-05") == 1  # no flowers still scores beside the chow hand
+
+
+def test_t_tai_09_ten_tai_chow_award_replaces_08_07_06_05():
+    res = score_win(win("123m 456m 789p 234s 678s 5s", "5s"))
+    assert res.awards.get("T-TAI-09") == 10
+    assert not {"T-TAI-05", "T-TAI-06", "T-TAI-07", "T-TAI-08"} & set(res.awards)
+    # A flower blocks it (EX-03): chow hand 3 + no honours 1 instead.
+    res = score_win(win("123m 456m 789p 234s 678s 5s", "5s", flowers="f2"))
+    assert res.awards.get("T-TAI-08") == 3 and res.awards.get("T-TAI-06") == 1 and "T-TAI-09" not in res.awards
+
+
+def test_t_tai_10_pung_hand_adds_to_concealed_triplets():
+    # 111m and 999p are concealed triplets; 666s completed by the discard is exposed.
+    res = score_win(win("111m 999p 55s 66s", "6s", ("pung 222s", "added 7777m")))
+    assert res.awards.get("T-TAI-10") == 10 and res.awards.get("T-TAI-21") == 2
+    drawn = score_win(win("111m 999p 55s 66s", "6s", ("pung 222s", "added 7777m"), self_draw=True))
+    assert drawn.awards.get("T-TAI-10") == 10 and drawn.awards.get("T-TAI-22") == 5
+
+
+def test_t_tai_11_pure_straight_5_melded_10_concealed():
+    melded = score_win(win("456p 789p 123m 456m 5s", "5s", ("chow 123p",)))
+    assert melded.awards.get("T-TAI-11") == 5
+    concealed = score_win(win("123p 456p 789p 123m 5s", "5s", ("pung EEE",)))
+    assert concealed.awards.get("T-TAI-11") == 10
+    # "can be chosen" so that none is melded: a concealed 1-2-3 beside a melded one.
+    chosen = score_win(win("123p 456p 789p 789m 1m", "1m", ("chow 123p",)))
+    assert chosen.awards.get("T-TAI-11") == 10
+
+
+def test_t_tai_12_honour_set_for_any_wind_or_dragon_not_pairs():
+    res = score_win(win("WWW 123m 456m 78m PP", "9m", ("pung NNN",), "f1", seat=S))
+    assert res.awards.get("T-TAI-12") == 2  # W and N count although seat is South and round East
+    assert score_win(win("WWW 123m 456m 78m PP", "9m", ("pung NNN",), "f1", seat=W)).tai == res.tai
+
+
+def test_t_tai_13_little_three_dragons_replaces_its_honour_sets():
+    res = score_win(win("PPP FFF 123m 456m C", "C", ("pung EEE",)))
+    assert res.awards.get("T-TAI-13") == 15 and res.awards.get("T-TAI-12") == 1  # EEE outside
+
+
+def test_t_tai_14_big_three_dragons_only_the_higher_dragon_award():
+    res = score_win(win("PPP FFF CCC 123m 4m", "4m", ("pung EEE",)))
+    assert res.awards.get("T-TAI-14") == 30 and "T-TAI-13" not in res.awards
+    assert res.awards.get("T-TAI-12") == 1
+
+
+def test_t_tai_15_little_three_winds():
+    res = score_win(win("EEE SSS 123m 456m W", "W", ("pung 999p",)))
+    assert res.awards.get("T-TAI-15") == 5 and "T-TAI-12" not in res.awards
+
+
+def test_t_tai_16_big_three_winds_with_a_dragon_set_outside():
+    res = score_win(win("EEE SSS WWW 123m 4m", "4m", ("pung CCC",)))
+    assert res.awards.get("T-TAI-16") == 15 and res.awards.get("T-TAI-12") == 1
+    assert "T-TAI-15" not in res.awards
+
+
+def test_t_tai_17_little_four_winds_only_the_highest_wind_award():
+    res = score_win(win("EEE SSS WWW 123m N", "N", ("chow 456m",)))
+    assert res.awards.get("T-TAI-17") == 30
+    assert not {"T-TAI-12", "T-TAI-15", "T-TAI-16", "T-TAI-18"} & set(res.awards)
+
+
+def test_t_tai_18_big_four_winds_with_kongs_still_scoring_kongs():
+    res = score_win(win("EEE SSS 123m 1m", "1m", ("kong WWWW", "concealed NNNN")))
+    assert res.awards.get("T-TAI-18") == 40 and "T-TAI-12" not in res.awards
+    assert res.awards.get("T-TAI-19") == 1 and res.awards.get("T-TAI-20") == 2  # T-SCORE-5 rule 9
+
+
+def test_t_tai_19_melded_kong_for_exposed_and_added_kongs():
+    res = score_win(win("123m 456m 1p", "1p", ("kong 9999s", "added 5555p", "chow 789m")))
+    assert res.awards.get("T-TAI-19") == 2 and "T-TAI-20" not in res.awards
+
+
+def test_t_tai_20_concealed_kong_counts_as_a_concealed_triplet():
+    res = score_win(win("123m 456m 999p 1s", "1s", ("concealed 5555p", "chow 789m")))
+    assert res.awards.get("T-TAI-20") == 2 and res.awards.get("T-TAI-21") == 2
+
+
+def test_t_tai_21_two_concealed_triplets():
+    res = score_win(win("111m 999p 123s 456s 7s", "7s", ("chow 789m",)))
+    assert res.awards.get("T-TAI-21") == 2
+
+
+def test_t_tai_22_three_concealed_triplets():
+    res = score_win(win("111m 999p 555s 456s 7s", "7s", ("chow 789m",)))
+    assert res.awards.get("T-TAI-22") == 5 and "T-TAI-21" not in res.awards
+
+
+def test_t_tai_23_four_concealed_triplets():
+    res = score_win(win("111m 999p 555s 222s 7s", "7s", ("chow 789m",)))
+    assert res.awards.get("T-TAI-23") == 15 and "T-TAI-22" not in res.awards
+
+
+def test_t_tai_24_five_concealed_triplets_needs_a_self_drawn_last_pung():
+    drawn = score_win(win("111m 999p 555s 222s 77s 33m", "7s", self_draw=True))
+    assert drawn.awards.get("T-TAI-24") == 40
+    discard = score_win(win("111m 999p 555s 222s 77s 33m", "7s"))
+    assert discard.awards.get("T-TAI-23") == 15 and "T-TAI-24" not in discard.awards
+
+
+def test_t_tai_25_half_flush_and_all_honours_is_no_flush():
+    res = score_win(win("123m 456m 789m 11m EE", "E", ("pung CCC",)))
+    assert res.awards.get("T-TAI-25") == 10 and "T-TAI-26" not in res.awards
+    honours = score_win(win("EEE SSS WWW NN CC", "C", ("pung PPP",), "f1"))
+    assert not {"T-TAI-25", "T-TAI-26"} & set(honours.awards)  # CHOSEN §7 item 25
+
+
+def test_t_tai_26_full_flush_replaces_half_flush():
+    res = score_win(win("123m 456m 789m 11m 22m", "2m", ("pung 999m",)))
+    assert res.awards.get("T-TAI-26") == 40 and "T-TAI-25" not in res.awards
+    assert res.awards.get("T-TAI-07") == 3  # T-SCORE-5 rule 10: flushes add to no honours
+
+
+def test_t_tai_27_concealed_hand_on_a_discard_or_robbed_tile():
+    res = score_win(win(H1, "4p", ("concealed EEEE",)))
+    assert res.awards.get("T-TAI-27") == 1 and "T-TAI-28" not in res.awards
+    robbed = score_win(win(H1, "4p", ("concealed EEEE",), robbing_kong=True))
+    assert robbed.awards.get("T-TAI-27") == 1
+
+
+def test_t_tai_28_self_drawn_with_a_melded_set():
+    res = score_win(win(H1, "4p", ("pung EEE",), self_draw=True))
+    assert res.awards.get("T-TAI-28") == 1 and "T-TAI-29" not in res.awards
+
+
+def test_t_tai_29_fully_concealed_self_draw_replaces_27_and_28():
+    res = score_win(win(H1, "4p", ("concealed EEEE",), self_draw=True,
+                        replacement_draw=True))
+    assert res.awards.get("T-TAI-29") == 3 and not {"T-TAI-27", "T-TAI-28"} & set(res.awards)
+
+
+def test_t_tai_30_exposed_hand_replaces_out_on_a_pair():
+    melds = ("chow 123m", "pung 777p", "chow 456s", "pung EEE", "chow 789s")
+    assert score_win(win("5p", "5p", melds)).awards.get("T-TAI-30") == 10
+    robbed = score_win(win("5p", "5p", melds, robbing_kong=True))
+    assert robbed.awards.get("T-TAI-30") == 10 and "T-TAI-31" not in robbed.awards
+    # A concealed kong is not a melded set (CHOSEN §7 item 20): only out on a pair.
+    kong = score_win(win("5p", "5p", ("chow 123m", "pung 777p", "chow 456s", "concealed EEEE", "chow 789s")))
+    assert "T-TAI-30" not in kong.awards and kong.awards.get("T-TAI-31") == 1
+
+
+def test_t_tai_31_out_on_a_pair():
+    res = score_win(win("123m 456m 789m 234p 678p 5s", "5s", flowers="f1"))
+    assert res.awards.get("T-TAI-31") == 1 and "T-TAI-32" not in res.awards
+
+
+@pytest.mark.parametrize("before,tile,expected", [
+    ("123m 456m 789m 11p 24p 555s", "3p", True),   # middle of 2-3-4
+    ("123m 456m 789m 11p 12p 555s", "3p", True),   # the 3 of 1-2-3
+    ("123m 456m 789m 11p 89p 555s", "7p", True),   # the 7 of 7-8-9
+    ("123m 456m 789m 11p 23p 555s", "4p", False),  # two-sided 2-3 + 4
+    ("123m 456m 789m 11p 23p 555s", "1p", False),  # two-sided 2-3 + 1
+])
+def test_t_tai_32_one_chance_chow(before, tile, expected):
+    res = score_win(win(before, tile, flowers="f1"))
+    assert ("T-TAI-32" in res.awards) is expected
+
+
+def test_t_tai_32_best_placement_is_chosen():
+    """T-SCORE-3, CHOSEN §7 item 22: 4-5-6-6 + 6 placed as the 6 of 4-5-6 (nothing) or in the
+    pair 66 (out on a pair) — the placement with the award is used."""
+    res = score_win(win("123m 456m 789m 4566p 555s", "6p", flowers="f1"))
+    assert res.awards.get("T-TAI-31") == 1 and "T-TAI-32" not in res.awards
+    assert res.tai == 2 + 1 + 1 + 10 + 1 + 1  # winning, flower, no honours, pure straight, concealed
+
+
+def test_t_tai_33_last_tile_of_the_wall_adds_to_self_drawn():
+    res = score_win(win(H1, "4p", ("pung EEE",), self_draw=True, last_tile=True))
+    assert res.awards.get("T-TAI-33") == 1 and res.awards.get("T-TAI-28") == 1
+
+
+def test_t_tai_34_last_discard():
+    res = score_win(win(H1, "4p", ("pung EEE",), last_discard=True))
+    assert res.awards.get("T-TAI-34") == 1
+
+
+def test_t_tai_35_robbing_a_kong_is_not_self_drawn():
+    res = score_win(win(H1, "4p", ("pung EEE",), robbing_kong=True))
+    assert res.awards.get("T-TAI-35") == 1 and "T-TAI-28" not in res.awards
+    with pytest.raises(ValueError):
+        score_win(win(H1, "4p", ("pung EEE",), robbing_kong=True, self_draw=True))
+
+
+@pytest.mark.parametrize("d,award", [(0, "T-TAI-37"), (5, "T-TAI-37"), (6, "T-TAI-36"), (9, "T-TAI-36"),
+                                     (10, None), (None, None)])
+def test_t_tai_36_37_early_and_very_early_win(d, award):
+    res = score_win(win(H1, "4p", ("pung EEE",), discards_before_win=d))
+    got = {k for k in res.awards if k in ("T-TAI-36", "T-TAI-37")}
+    assert got == ({award} if award else set())
+
+
+def test_t_tai_36_early_win_on_seven_pairs_too():
+    res = score_win(win("11m 22m 33p 44p 55s 66s 77s 88s", "8s", self_draw=True, discards_before_win=7))
+    assert res.awards.get("T-TAI-36") == 5
+
+
+def test_t_tai_37_very_early_win_value():
+    res = score_win(win(H1, "4p", ("pung EEE",), discards_before_win=3))
+    assert res.awards.get("T-TAI-37") == 10
+
+
+def test_t_tai_38_original_call_on_any_regular_or_seven_pairs_win():
+    plain = score_win(win(H2, "5s", flowers="f1", self_draw=True))
+    called = score_win(win(H2, "5s", flowers="f1", self_draw=True, original_call=True))
+    assert called.awards.get("T-TAI-38") == 15 and called.tai == plain.tai + 15
+    sp = score_win(win("11m 22m 33p 44p 55s 66s 77s 88s", "8s", original_call=True))
+    assert sp.awards.get("T-TAI-38") == 15
+
+
+def test_t_tai_39_heavenly_replaces_early_win_and_has_no_wait_award():
+    res = score_win(win("123m 456m 789m 111p 234p 55s", None, seat=E, heavenly=True, discards_before_win=0))
+    assert res.awards.get("T-TAI-39") == 40
+    assert not {"T-TAI-36", "T-TAI-37", "T-TAI-30", "T-TAI-31", "T-TAI-32"} & set(res.awards)
+    assert res.awards.get("T-TAI-29") == 3  # self-drawn, concealed (T-SCORE-7)
+    sp = score_win(win("11m 22m 33p 44p 55s 66s 77s 888s", None, seat=E, heavenly=True))
+    assert sp.awards.get("T-TAI-28") == 1 and "T-TAI-29" not in sp.awards  # T-SCORE-7 + T-SCORE-6
+    with pytest.raises(ValueError):
+        score_win(win("123m 456m 789m 111p 234p 55s", None, seat=S, heavenly=True))
+
+
+def test_t_tai_40_earthly_replaces_early_win():
+    res = score_win(win(H2, "5s", seat=W, earthly=True, discards_before_win=1))
+    assert res.awards.get("T-TAI-40") == 40 and "T-TAI-37" not in res.awards
+    with pytest.raises(ValueError):
+        score_win(win(H2, "5s", seat=E, earthly=True))
+
+
+def test_t_tai_41_seven_pairs_scope():
+    """T-TAI-41, T-SCORE-6: no set-based or wait award, no concealed-hand award; tile-based ones stay."""
+    res = score_win(win("EEEE SS 11m 22m 33m 77m 88m", "8m"))
+    assert res.form == "seven_pairs"
+    assert res.awards == {"T-TAI-03": 2, "T-TAI-05": 1, "T-TAI-25": 10, "T-TAI-41": 30}
+    # 11 22 33 44 55 66 99 + 888 of one suit is also 123 123 456 456 888 + 99 (46 tai: full flush,
+    # no honours and no flowers, concealed hand); the higher total, seven pairs (75), is used.
+    both = score_win(win("11m 22m 33m 44m 55m 66m 99m 88m", "8m"))
+    assert both.form == "seven_pairs"
+    assert both.awards == {"T-TAI-03": 2, "T-TAI-07": 3, "T-TAI-26": 40, "T-TAI-41": 30}
+
+
+def test_t_win_3_thirteen_orphans_is_not_a_win():
+    with pytest.raises(NotWinningHand):
+        score_win(win("19m 19p 19s ESWNPFC 123m", "1m"))
+
+
+@pytest.mark.parametrize("kw,msg", [
+    (dict(before="123m 456m 789m 11p 22p", tile="3p"), "concealed part holds"),
+    (dict(before=H1, tile="4p", melds=("kong 1111m",)), "more than four"),
+    (dict(before=H2, tile="5s", last_tile=True), "self-drawn"),
+    (dict(before=H2, tile="5s", self_draw=True, last_discard=True), "discard"),
+    (dict(before=H2, tile="5s", replacement_draw=True), "self-drawn"),
+])
+def test_score_win_rejects_inconsistent_input(kw, msg):
+    before, tile = kw.pop("before"), kw.pop("tile")
+    with pytest.raises(ValueError, match=msg):
+        score_win(win(before, tile, **kw))
+
+
+def test_score_win_rejects_a_winning_tile_outside_the_hand():
+    ok = win(H2, "5s")
+    with pytest.raises(ValueError, match="not among"):
+        score_win(TaiWin(**{**ok.__dict__, "win_tile": 26}))
+    with pytest.raises(ValueError, match="heavenly"):
+        score_win(TaiWin(**{**ok.__dict__, "win_tile": None}))

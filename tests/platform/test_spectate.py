@@ -303,3 +303,35 @@ def test_p_match_7_the_live_games_include_renders_the_delayed_list_with_watch_li
     html = render_to_string("games/_live_games.html")
     assert f'href="/games/{game.pk}/watch/"' in html and 'data-role="live-empty"' not in html
     assert html.count('class="badge badge-computer"') >= 2            # computer badges (P-BOT-2)
+
+
+def test_p_spect_2_frames_of_a_game_whose_end_is_long_public_are_pruned(people, fake):
+    """Spectator frames are kept while the delayed feed can still show a moment of the game,
+    and for an hour after its end became public (``spectate.PRUNE_AFTER_SECONDS``); then the
+    in-play frames and the leases go, the end frames stay, and the game still reads as ended
+    and replayable (P-SPECT-2, P-REPLAY-3). A game still playing is never touched."""
+    game = ranked_game(people[:2])
+    other = ranked_game(people[2:])
+    tables.spectator_arrived(game.pk, "watcher-1", None)
+    while play_one(game):
+        fake.t += 1.0
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    in_play = SpectatorFrame.objects.filter(game=game, status="active").count()
+    assert in_play > 1
+    end = SpectatorFrame.objects.filter(game=game).exclude(status="active").order_by("at").first().at
+    others = SpectatorFrame.objects.filter(game=other).count()
+
+    fake.t = end + DELAY + spectate.PRUNE_AFTER_SECONDS - 1.0
+    assert spectate.prune_frames() == 0                           # not yet an hour public
+    assert SpectatorFrame.objects.filter(game=game, status="active").count() == in_play
+
+    fake.t = end + DELAY + spectate.PRUNE_AFTER_SECONDS
+    assert spectate.prune_frames() == in_play + 1                 # the frames and the one lease
+    assert not SpectatorFrame.objects.filter(game=game, status="active").exists()
+    assert SpectatorFrame.objects.filter(game=game).exclude(status="active").exists()
+    assert SpectatorFrame.objects.filter(game=other).count() == others   # still playing
+    assert spectate.replay_public(Game.objects.get(pk=game.pk))
+    message, _, ended = state_at(game, fake.t)
+    assert ended and message["view"] is not None
+    assert spectate.prune_frames() == 0                           # nothing left to prune

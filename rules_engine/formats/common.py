@@ -21,7 +21,8 @@ class ExportError(ValueError):
 
 
 def load_log_text(text: str) -> dict:
-    """Parse a log given as text: either one JSON object of the ``Game.log`` shape, or the
+    """Parse a log given as text: one JSON object of the ``Game.log`` shape (or the platform's
+    ``/api/games/<id>/log/`` answer ``{"game": …, "log": {…}}``), or the
     JSON-lines file of ``python -m rules_engine.simulate --log`` (its FIRST game: a
     ``{"type": "game", "preset", "version"}`` header, the entries, an ``end`` line).
     Raises ``ExportError`` for anything else."""
@@ -29,9 +30,13 @@ def load_log_text(text: str) -> dict:
     if not text:
         raise ExportError("empty input: expected a game log (JSON)")
     try:
-        return json.loads(text)
+        doc = json.loads(text)
     except json.JSONDecodeError:
         pass
+    else:
+        if isinstance(doc, dict) and "entries" not in doc and isinstance(doc.get("log"), dict):
+            return doc["log"]  # the platform's /api/games/<id>/log/ answer {"game", "log"}
+        return doc
     log: dict | None = None
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -75,7 +80,7 @@ def check_log(log: object) -> tuple[Preset, Game]:
     try:
         preset = get_preset(log.get("preset"), log.get("version"))  # type: ignore[arg-type]
     except (ValueError, TypeError) as exc:
-        raise ExportError(f"unknown preset: {exc}") from None
+        raise ExportError(f"{exc} (only Riichi presets can be exported to tenhou6 or mjai)") from None
     if preset.family != "riichi":
         raise ExportError(f"only Riichi logs can be exported to these formats; "
                           f"this log is of the {preset.family} preset {preset.name!r}")

@@ -141,7 +141,7 @@ class _Hand:
 
     def call(self, seat: int, meld: dict) -> None:
         kind, called, src = meld["type"], meld["called_tile"], meld["from_seat"]
-        own = sorted((x for x in meld["tiles"] if x != called), key=lambda x: (x >> 2, x not in self.red))
+        own = sorted(x for x in meld["tiles"] if x != called)
         rel = (seat - src) % 4  # 1 = the left player (kamicha), 2 = opposite, 3 = right
         if kind == "chi":
             self.draws[seat].append(self._string([self.c(called)] + [self.c(x) for x in own], "c", 0))
@@ -196,7 +196,7 @@ class _Hand:
         out: list = [[s["hand_number"], s["honba"], s["deposits"] // 1000], list(s["scores"]),
                      [self.c(x) for x in self.dora], [self.c(x) for x in self.ura]]
         for seat in range(4):
-            out += [[self.c(x) for x in sorted(self.haipai[seat], key=lambda x: (x >> 2, x in self.red))],
+            out += [[self.c(x) for x in sorted(self.haipai[seat])],  # tile id order: a red five first
                     self.draws[seat], self.discards[seat]]
         out.append(self.result)
         return out

@@ -41,7 +41,7 @@ from rules_engine.formats.mjai import game_events
 from rules_engine.formats.tenhou6 import game_to_tenhou6
 from rules_engine.game import Game
 from rules_engine.preset import Preset, get_preset
-from rules_engine.riichi.scenario import act, pass_all, run_to, scenario, tsumogiri
+from rules_engine.riichi.scenario import act, pass_all, scenario, tsumogiri
 from rules_engine.riichi.views import decision_view
 
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -229,11 +229,8 @@ def check_documents(tenhou: dict, mjai_lines: list[dict], preset: Preset, *, lab
     """Every disagreement between jansou and the two exported documents of one game (see the module
     docstring); ``[]`` when jansou agrees with everything."""
     from jansou.io.mjai import parse_mjai
-    from jansou.io.paifu import Ryuukyoku, leftover_deposits, settled_final_scores, settled_scores
+    from jansou.io.paifu import Ryuukyoku, settled_final_scores, settled_scores
     from jansou.io.tenhou_json import parse_tenhou_json
-    from jansou.scoring.score import ScoringError, score
-    from jansou.validation.check import check_win
-    from jansou.io.paifu import replay_round
 
     rules = jansou_rules(preset)
     problems: list[str] = []
@@ -256,63 +253,10 @@ def check_documents(tenhou: dict, mjai_lines: list[dict], preset: Preset, *, lab
         problems.append(f"{label}tenhou6 has {len(tp.rounds)} hands, mjai {len(mp.rounds)}")
     for h, rnd in enumerate(tp.rounds):
         where = f"{label}hand {h}: "
-        raw = tenhou["log"][h]
-        mr = mp.rounds[h] if h < len(mp.rounds) else None
-        if mr is not None:
-            te = [(type(e).__name__, getattr(e, "seat", None), getattr(e, "tile", None)) for e in rnd.events
-                  if type(e).__name__ in ("Draw", "Discard")]
-            me = [(type(e).__name__, getattr(e, "seat", None), getattr(e, "tile", None)) for e in mr.events
-                  if type(e).__name__ in ("Draw", "Discard")]
-            if te != me:
-                problems.append(f"{where}the draws/discards read from tenhou6 and mjai differ")
-            if tuple(mr.scores) != tuple(rnd.scores):
-                problems.append(f"{where}start scores differ between tenhou6 and mjai")
-        if h + 1 < len(tp.rounds):
-            nxt = tp.rounds[h + 1]
-            if settled_scores(settle[h]) != tuple(nxt.scores):
-                problems.append(f"{where}settles to {list(settled_scores(settle[h]))} (jansou) but the next "
-                                f"hand starts at {list(nxt.scores)}")
-            if leftover_deposits(settle[h]) != nxt.riichi_sticks:
-                problems.append(f"{where}leaves {leftover_deposits(settle[h])} deposits (jansou), the next "
-                                f"hand has {nxt.riichi_sticks}")
-        rep = _Replay(rnd)
-        if isinstance(rnd.outcome, Ryuukyoku):
-            tag = raw[-1][0]
-            deltas = list(rnd.outcome.deltas)
-            if tag in _TENHOU_ABORTS:
-                kind = _TENHOU_ABORTS[tag]
-                if deltas != [0, 0, 0, 0]:
-                    problems.append(f"{where}abortive draw {kind} moves points {deltas}")
-                problems += [where + p for p in _abort_condition(kind, rep, rnd)]
-            else:
-                want = _draw_deltas(rep, rnd.dealer, "nm" if tag == "流し満貫" else "exhaustive")
-                if tag == "流し満貫" and not any(rep.nagashi(s) for s in range(4)):
-                    problems.append(f"{where}nagashi mangan but jansou's replay finds no qualifying seat")
-                if tag != "流し満貫" and any(rep.nagashi(s) for s in range(4)) and preset.nagashi_mangan:
-                    problems.append(f"{where}a seat qualifies for nagashi (jansou's replay) but the draw is {tag}")
-                if deltas != want:
-                    problems.append(f"{where}draw deltas {deltas}, jansou computes {want}")
-            continue
-        records = replay_round(rnd, rules, 4)
-        for i, (agari, rec) in enumerate(zip(rnd.outcome, records)):
-            verdict = check_win(rec)
-            if not verdict.passed:
-                problems.append(f"{where}win of seat {agari.winner}: {verdict.detail}")
-                continue
-            try:
-                res = score(rec.hand, rec.winning_tile, rec.context)
-            except ScoringError as exc:  # pragma: no cover - check_win already scored it
-                problems.append(f"{where}win of seat {agari.winner}: {exc}")
-                continue
-            want = _win_deltas(res, agari, rnd.dealer, rnd.honba if i == 0 else 0,
-                               rnd.riichi_sticks + _banked_before_win(settle[h]) if i == 0 else 0,
-                               preset.pao_scope, preset.double_yakuman)
-            if list(agari.deltas) != want:
-                problems.append(f"{where}win of seat {agari.winner}: deltas {list(agari.deltas)}, "
-                                f"jansou computes {want}")
-            if mr is not None and not isinstance(mr.outcome, Ryuukyoku) and i < len(mr.outcome):
-                if mr.outcome[i].value != agari.value or tuple(mr.outcome[i].deltas) != tuple(agari.deltas):
-                    problems.append(f"{where}win {i}: mjai and tenhou6 record different values")
+        try:
+            problems += _check_round(h, rnd, tp, mp, settle, tenhou, preset, rules, where)
+        except Exception as exc:  # noqa: BLE001 - a replay that breaks is a disagreement to report
+            problems.append(f"{where}jansou's replay fails: {type(exc).__name__}: {exc}")
     if "sc" in tenhou and tp.rounds:
         final = list(settled_final_scores(settle, rules))
         last = settle[-1]
@@ -323,6 +267,75 @@ def check_documents(tenhou: dict, mjai_lines: list[dict], preset: Preset, *, lab
         recorded = [round(tenhou["sc"][2 * s] * 100) for s in range(4)]
         if final != recorded:
             problems.append(f"{label}final scores {recorded}, jansou settles {final}")
+    return problems
+
+
+def _check_round(h: int, rnd: Any, tp: Any, mp: Any, settle: tuple, tenhou: dict, preset: Preset, rules: Any,
+                 where: str) -> list[str]:
+    """The disagreements of hand ``h`` (see ``check_documents``)."""
+    from jansou.io.paifu import Ryuukyoku, leftover_deposits, replay_round, settled_scores
+    from jansou.scoring.score import ScoringError, score
+    from jansou.validation.check import check_win
+
+    problems: list[str] = []
+
+    raw = tenhou["log"][h]
+    mr = mp.rounds[h] if h < len(mp.rounds) else None
+    if mr is not None:
+        te = [(type(e).__name__, getattr(e, "seat", None), getattr(e, "tile", None)) for e in rnd.events
+              if type(e).__name__ in ("Draw", "Discard")]
+        me = [(type(e).__name__, getattr(e, "seat", None), getattr(e, "tile", None)) for e in mr.events
+              if type(e).__name__ in ("Draw", "Discard")]
+        if te != me:
+            problems.append(f"{where}the draws/discards read from tenhou6 and mjai differ")
+        if tuple(mr.scores) != tuple(rnd.scores):
+            problems.append(f"{where}start scores differ between tenhou6 and mjai")
+    if h + 1 < len(tp.rounds):
+        nxt = tp.rounds[h + 1]
+        if settled_scores(settle[h]) != tuple(nxt.scores):
+            problems.append(f"{where}settles to {list(settled_scores(settle[h]))} (jansou) but the next "
+                            f"hand starts at {list(nxt.scores)}")
+        if leftover_deposits(settle[h]) != nxt.riichi_sticks:
+            problems.append(f"{where}leaves {leftover_deposits(settle[h])} deposits (jansou), the next "
+                            f"hand has {nxt.riichi_sticks}")
+    rep = _Replay(rnd)
+    if isinstance(rnd.outcome, Ryuukyoku):
+        tag = raw[-1][0]
+        deltas = list(rnd.outcome.deltas)
+        if tag in _TENHOU_ABORTS:
+            kind = _TENHOU_ABORTS[tag]
+            if deltas != [0, 0, 0, 0]:
+                problems.append(f"{where}abortive draw {kind} moves points {deltas}")
+            problems += [where + p for p in _abort_condition(kind, rep, rnd)]
+        else:
+            want = _draw_deltas(rep, rnd.dealer, "nm" if tag == "流し満貫" else "exhaustive")
+            if tag == "流し満貫" and not any(rep.nagashi(s) for s in range(4)):
+                problems.append(f"{where}nagashi mangan but jansou's replay finds no qualifying seat")
+            if tag != "流し満貫" and any(rep.nagashi(s) for s in range(4)) and preset.nagashi_mangan:
+                problems.append(f"{where}a seat qualifies for nagashi (jansou's replay) but the draw is {tag}")
+            if deltas != want:
+                problems.append(f"{where}draw deltas {deltas}, jansou computes {want}")
+        return problems
+    records = replay_round(rnd, rules, 4)
+    for i, (agari, rec) in enumerate(zip(rnd.outcome, records)):
+        verdict = check_win(rec)
+        if not verdict.passed:
+            problems.append(f"{where}win of seat {agari.winner}: {verdict.detail}")
+            continue
+        try:
+            res = score(rec.hand, rec.winning_tile, rec.context)
+        except ScoringError as exc:  # pragma: no cover - check_win already scored it
+            problems.append(f"{where}win of seat {agari.winner}: {exc}")
+            continue
+        want = _win_deltas(res, agari, rnd.dealer, rnd.honba if i == 0 else 0,
+                           rnd.riichi_sticks + _banked_before_win(settle[h]) if i == 0 else 0,
+                           preset.pao_scope, preset.double_yakuman)
+        if list(agari.deltas) != want:
+            problems.append(f"{where}win of seat {agari.winner}: deltas {list(agari.deltas)}, "
+                            f"jansou computes {want}")
+        if mr is not None and not isinstance(mr.outcome, Ryuukyoku) and i < len(mr.outcome):
+            if mr.outcome[i].value != agari.value or tuple(mr.outcome[i].deltas) != tuple(agari.deltas):
+                problems.append(f"{where}win {i}: mjai and tenhou6 record different values")
     return problems
 
 

@@ -27,7 +27,8 @@ Tiles (``tile_to_mjai``, ``tile_from_mjai``): ``1m``…``9m``, ``1p``…, ``1s``
 ``E S W N`` (winds) and ``P F C`` (white, green, red dragons).
 
 Event shapes (seat numbers are ours: 0 = the initial East, R-DEAL-1; mjai's ``actor``/``target``):
-``{"type": "start_game", "names": [4 str]}``;
+``{"type": "start_game", "names": [4 str], "kyoku_first": 0, "aka_flag": true}`` (as Mortal's
+libriichi writes it: the first hand is East 1, red fives are in play);
 ``{"type": "start_kyoku", "bakaze": "E", "kyoku": 1..4, "honba", "kyotaku" (deposit sticks),
 "oya", "dora_marker", "scores": [4], "tehais": [4 × 13 tiles]}``;
 ``tsumo {actor, pai}``; ``dahai {actor, pai, tsumogiri}``; ``chi``/``pon``/``daiminkan``
@@ -96,8 +97,8 @@ class MjaiConverter:
         return [tile_to_mjai(x, self._red) for x in tiles]
 
     def start(self) -> list[dict]:
-        """``[{"type": "start_game", "names": [...]}]``."""
-        return [{"type": "start_game", "names": list(self.names)}]
+        """``[{"type": "start_game", "names": [...], "kyoku_first": 0, "aka_flag": bool}]``."""
+        return [{"type": "start_game", "names": list(self.names), "kyoku_first": 0, "aka_flag": bool(self._red)}]
 
     def feed(self, events: list[dict]) -> list[dict]:
         """mjai events for our engine events ``events`` (one ``apply``/``next_hand`` result).

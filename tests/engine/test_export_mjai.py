@@ -17,7 +17,7 @@ from rules_engine.game import Game
 from rules_engine.preset import get_preset
 
 SHOWCASE_EVENTS = [
-    {"type": "start_game", "names": ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]},
+    {"type": "start_game", "names": ["Seat 1", "Seat 2", "Seat 3", "Seat 4"], "kyoku_first": 0, "aka_flag": True},
     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "dora_marker": "8p",
      "scores": [25000, 25000, 25000, 25000],
      "tehais": [["1m", "3m", "8m", "1p", "8p", "9p", "2s", "9s", "E", "W", "N", "P", "F"],

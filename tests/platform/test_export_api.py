@@ -75,7 +75,7 @@ def test_p_replay_3_ranked_refused_while_running_then_public_once_ended(people, 
     mjai = client.get(url(game, "mjai"))
     assert mjai["Content-Disposition"].endswith(f'game-{game.pk}.mjai.jsonl"')
     events = [json.loads(line) for line in mjai.content.decode().splitlines()]
-    assert events[0] == {"type": "start_game", "names": names} and events[-1]["type"] == "end_game"
+    assert events[0]["type"] == "start_game" and events[0]["names"] == names and events[-1]["type"] == "end_game"
 
 
 def test_p_replay_3_private_only_players_and_invited_spectators_after_the_end(people, fake, client):

@@ -42,6 +42,8 @@ _KIND_OF: Final = {name: kind for kind, name in enumerate(MJAI_KINDS)}
 #: Red five ids (R-TILE-4) and their mjai names.
 _RED_IDS: Final = {16: "5mr", 52: "5pr", 88: "5sr"}
 _RED_NAMES: Final = {name: tile for tile, name in _RED_IDS.items()}
+#: The red five ids of a preset with red fives (``Preset.red_fives``; R-TILE-2).
+RED_FIVES: Final = frozenset(_RED_IDS)
 #: The reply types a bot may send.
 REPLY_TYPES: Final = ("dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan", "hora",
                       "ryukyoku", "none")
@@ -69,12 +71,13 @@ class _ReachDeclared:
 REACH_DECLARED: Final = _ReachDeclared()
 
 
-def mjai_tile(tile: int) -> str:
-    """mjai name of physical tile ``tile`` (0..135): ``"5mr"`` for a red five, else the
-    kind's name (``"E"``, ``"7p"``…). Raises ``ValueError`` outside 0..135."""
+def mjai_tile(tile: int, red_fives: frozenset[int] = RED_FIVES) -> str:
+    """mjai name of physical tile ``tile`` (0..135): ``"5mr"`` for a red five (one of
+    ``red_fives``), else the kind's name (``"E"``, ``"7p"``…). Raises ``ValueError`` outside
+    0..135."""
     if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < 136:
         raise ValueError(f"tile id must be 0..135, got {tile!r}")
-    return _RED_IDS.get(tile) or MJAI_KINDS[tile // 4]
+    return (_RED_IDS[tile] if tile in red_fives else None) or MJAI_KINDS[tile // 4]
 
 
 def parse_mjai_tile(name: object) -> tuple[int, bool]:
@@ -88,8 +91,8 @@ def parse_mjai_tile(name: object) -> tuple[int, bool]:
     raise MjaiReplyError("malformed", f"not an mjai tile name: {str(name)[:20]!r}")
 
 
-def _key(tile: int) -> tuple[int, bool]:
-    return tile // 4, tile in _RED_IDS
+def _key(tile: int, red: frozenset[int] = RED_FIVES) -> tuple[int, bool]:
+    return tile // 4, tile in red
 
 
 def _keys(names: object, field: str, count: int | None = None) -> list[tuple[int, bool]]:
@@ -100,14 +103,16 @@ def _keys(names: object, field: str, count: int | None = None) -> list[tuple[int
 
 
 def translate(reply: object, seat: int, legal: Sequence[Action], *, drawn_tile: int | None = None,
-              reach_pending: bool = False) -> Action | _ReachDeclared:
+              reach_pending: bool = False, red_fives: frozenset[int] = RED_FIVES) -> Action | _ReachDeclared:
     """The action of ``seat`` (0..3) that mjai ``reply`` names among ``legal`` (the seat's legal
     actions now, ``Game.legal_actions(seat)``), or ``REACH_DECLARED`` for a ``reach``.
 
     ``drawn_tile``: the id of the tile the seat just drew (the view's ``drawn_tile``), so that
     ``tsumogiri`` picks that copy; ``reach_pending``: a ``reach`` was answered with
     ``REACH_DECLARED`` and this reply must be its discard. The returned action is always one
-    of ``legal``. Raises ``MjaiReplyError`` (codes in its docstring); nothing is changed.
+    of ``legal``. ``red_fives``: the preset's red five ids (``Preset.red_fives``; without red
+    fives every five is plain ``5m``). Raises ``MjaiReplyError`` (codes in its docstring);
+    nothing is changed.
     """
     if not isinstance(reply, dict):
         raise MjaiReplyError("malformed", "a reply must be a JSON object")
@@ -123,20 +128,20 @@ def translate(reply: object, seat: int, legal: Sequence[Action], *, drawn_tile: 
     if reach_pending and typ != "dahai":
         raise MjaiReplyError("illegal", "after reach, send the dahai that declares it (R-RIICHI-1)")
     handler = _HANDLERS[typ]
-    return handler(reply, seat, legal, drawn_tile, reach_pending)
+    return handler(reply, seat, legal, drawn_tile, reach_pending, red_fives)
 
 
 def _of_type(legal: Sequence[Action], *types: str) -> list[Action]:
     return [a for a in legal if a.type in types]
 
 
-def _dahai(reply, seat, legal, drawn, reach_pending):
+def _dahai(reply, seat, legal, drawn, reach_pending, red):
     key = parse_mjai_tile(reply.get("pai"))
     tsumogiri = reply.get("tsumogiri", False)
     if not isinstance(tsumogiri, bool):
         raise MjaiReplyError("malformed", "tsumogiri must be true or false")
     options = [a for a in _of_type(legal, "riichi" if reach_pending else "discard")
-               if a.tile is not None and _key(a.tile) == key]
+               if a.tile is not None and _key(a.tile, red) == key]
     if tsumogiri:
         options = [a for a in options if a.tile == drawn]
     elif drawn is not None and len(options) > 1:
@@ -148,43 +153,43 @@ def _dahai(reply, seat, legal, drawn, reach_pending):
     return options[0]
 
 
-def _reach(reply, seat, legal, drawn, reach_pending):
+def _reach(reply, seat, legal, drawn, reach_pending, red):
     if not _of_type(legal, "riichi"):
         raise MjaiReplyError("illegal", "riichi is not legal now (R-RIICHI-1)")
     return REACH_DECLARED
 
 
-def _call(reply, seat, legal, drawn, reach_pending):
+def _call(reply, seat, legal, drawn, reach_pending, red):
     typ = reply["type"]
     key = parse_mjai_tile(reply.get("pai"))
     count = {"chi": 2, "pon": 2, "daiminkan": 3}[typ]
     consumed = _keys(reply.get("consumed"), "consumed", count)
     for a in _of_type(legal, typ):
-        if a.tile is not None and _key(a.tile) == key and sorted(map(_key, a.tiles)) == consumed:
+        if a.tile is not None and _key(a.tile, red) == key and sorted(_key(t, red) for t in a.tiles) == consumed:
             return a
     raise MjaiReplyError("illegal", f"{typ} of {reply.get('pai')} with {reply.get('consumed')} "
                                     "is not legal now")
 
 
-def _ankan(reply, seat, legal, drawn, reach_pending):
+def _ankan(reply, seat, legal, drawn, reach_pending, red):
     consumed = _keys(reply.get("consumed"), "consumed", 4)
     for a in _of_type(legal, "ankan"):
-        if sorted(map(_key, a.tiles)) == consumed:
+        if sorted(_key(t, red) for t in a.tiles) == consumed:
             return a
     raise MjaiReplyError("illegal", f"ankan of {reply.get('consumed')} is not legal now")
 
 
-def _kakan(reply, seat, legal, drawn, reach_pending):
+def _kakan(reply, seat, legal, drawn, reach_pending, red):
     key = parse_mjai_tile(reply.get("pai"))
     if "consumed" in reply:
         _keys(reply["consumed"], "consumed", 3)          # checked for form; the pon is ours
     for a in _of_type(legal, "shouminkan"):
-        if a.tile is not None and _key(a.tile) == key:
+        if a.tile is not None and _key(a.tile, red) == key:
             return a
     raise MjaiReplyError("illegal", f"kakan of {reply.get('pai')} is not legal now")
 
 
-def _hora(reply, seat, legal, drawn, reach_pending):
+def _hora(reply, seat, legal, drawn, reach_pending, red):
     wins = _of_type(legal, "tsumo", "ron")
     target = reply.get("target")
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)
@@ -194,13 +199,13 @@ def _hora(reply, seat, legal, drawn, reach_pending):
         wins = [a for a in wins if (a.type == "tsumo") == (target == seat)]
     if "pai" in reply:
         key = parse_mjai_tile(reply.get("pai"))
-        wins = [a for a in wins if a.tile is None or _key(a.tile)[0] == key[0]]
+        wins = [a for a in wins if a.tile is None or a.tile // 4 == key[0]]
     if not wins:
         raise MjaiReplyError("illegal", "no win is legal now")
     return wins[0]
 
 
-def _ryukyoku(reply, seat, legal, drawn, reach_pending):
+def _ryukyoku(reply, seat, legal, drawn, reach_pending, red):
     options = _of_type(legal, "kyuushu")
     if not options:
         raise MjaiReplyError("illegal", "the nine-terminals abortive draw (kyuushu kyuuhai) is "
@@ -208,7 +213,7 @@ def _ryukyoku(reply, seat, legal, drawn, reach_pending):
     return options[0]
 
 
-def _none(reply, seat, legal, drawn, reach_pending):
+def _none(reply, seat, legal, drawn, reach_pending, red):
     options = _of_type(legal, "pass")
     if not options:
         raise MjaiReplyError("illegal", "it is your turn: send a dahai (or tsumo, kan, reach, "
@@ -216,13 +221,15 @@ def _none(reply, seat, legal, drawn, reach_pending):
     return options[0]
 
 
+_mjai_tile = mjai_tile
+
 _HANDLERS: Final = {"dahai": _dahai, "reach": _reach, "chi": _call, "pon": _call,
                     "daiminkan": _call, "ankan": _ankan, "kakan": _kakan, "hora": _hora,
                     "ryukyoku": _ryukyoku, "none": _none}
 
 
-def replies_of(action: Action, *, drawn_tile: int | None = None,
-               claimed_from: int | None = None) -> list[dict]:
+def replies_of(action: Action, *, drawn_tile: int | None = None, claimed_from: int | None = None,
+               red_fives: frozenset[int] = RED_FIVES) -> list[dict]:
     """The mjai reply (or replies: riichi is ``reach`` then ``dahai``) that names ``action``;
     the inverse of ``translate`` (used by tests and by a bot written against our actions).
 
@@ -230,6 +237,10 @@ def replies_of(action: Action, *, drawn_tile: int | None = None,
     whose discard a ``ron`` or call takes (mjai's ``target``; omitted when ``None``).
     Raises ``ValueError`` for an action type with no mjai reply."""
     actor, typ = action.seat, action.type
+
+    def mjai_tile(tile: int) -> str:
+        return _mjai_tile(tile, red_fives)
+
     target = {} if claimed_from is None else {"target": claimed_from}
     if typ in ("discard", "riichi"):
         dahai = {"type": "dahai", "actor": actor, "pai": mjai_tile(action.tile),

@@ -159,3 +159,17 @@ def test_kans_and_kyuushu():
     assert translate({"type": "ryukyoku", "actor": 0}, 0, legal) == legal[2]
     with pytest.raises(MjaiReplyError):
         translate({"type": "ankan", "consumed": ["S", "S", "S", "S"]}, 0, legal)
+
+
+def test_without_red_fives_every_five_is_plain():
+    legal = [Action("discard", 0, 16), Action("discard", 0, 17)]
+    got = translate({"type": "dahai", "pai": "5m"}, 0, legal, red_fives=frozenset())
+    assert got in legal
+    with pytest.raises(MjaiReplyError):
+        translate({"type": "dahai", "pai": "5mr"}, 0, legal, red_fives=frozenset())
+    assert replies_of(legal[0], red_fives=frozenset())[0]["pai"] == "5m"
+
+
+def test_tile_names_agree_with_the_export():
+    from rules_engine.formats.mjai import tile_to_mjai
+    assert [mjai_tile(t) for t in range(136)] == [tile_to_mjai(t) for t in range(136)]

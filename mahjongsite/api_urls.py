@@ -1,6 +1,7 @@
 """REST API (DRF): the current user, my games, seat views and finished games' logs."""
 from django.urls import path
 
+from accounts import bot_api
 from accounts.api import MeView
 from games import api as games_api
 from games import export_api, public_table_api, quick_api, table_api
@@ -8,6 +9,9 @@ from leaderboard import api as leaderboard_api
 
 urlpatterns = [
     path("me/", MeView.as_view(), name="api-me"),
+    path("bot/", bot_api.BotStatus.as_view(), name="api-bot"),
+    path("bot/upgrade/", bot_api.BotUpgrade.as_view(), name="api-bot-upgrade"),
+    path("bot/token/", bot_api.BotTokenView.as_view(), name="api-bot-token"),
     path("games/", games_api.GameListCreate.as_view(), name="api-games"),
     path("games/<int:pk>/", games_api.GameDetail.as_view(), name="api-game"),
     path("games/<int:pk>/log/", games_api.GameLog.as_view(), name="api-game-log"),

@@ -202,7 +202,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         if came_back:
             await self.channel_layer.group_send(group_name(self.game_id), {
                 "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
-        await self._sync()
+        await self._stream()
 
     def _find_seat(self, game_id) -> tuple[int, int, int] | None:
         rows = Seat.objects.filter(user=self.user, game__status=Game.Status.ACTIVE)
@@ -240,7 +240,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         except service.ActionRejected as exc:
             await self.send_error(exc.code, exc.message, exc.rule)
             if exc.code == "late":
-                await self._sync()
+                await self._stream()
             return
         except Game.DoesNotExist:
             await self.send_error("not_allowed", "This game no longer exists.")
@@ -250,7 +250,7 @@ class BotConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------------ server -> bot
     async def table_changed(self, event):
-        await self._sync()
+        await self._stream()
 
     async def table_presence(self, event):
         """Presence notices of the table: nothing to tell a bot."""
@@ -263,7 +263,7 @@ class BotConsumer(AsyncWebsocketConsumer):
                 self.closing = True
                 await self.close(code=TAKEOVER_CLOSE_CODE)
 
-    async def _sync(self):
+    async def _stream(self):
         if self.game_id is None or self.closing:
             return
         try:

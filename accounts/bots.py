@@ -172,3 +172,19 @@ if _drf_auth is not None:
 
         def authenticate_header(self, request):
             return self.keyword
+
+    try:
+        from drf_spectacular.extensions import OpenApiAuthenticationExtension
+        from drf_spectacular.plumbing import build_bearer_security_scheme_object
+
+        class BotTokenScheme(OpenApiAuthenticationExtension):
+            """The bot token in the OpenAPI schema (``/api/schema/``)."""
+
+            target_class = "accounts.bots.BotTokenAuthentication"
+            name = "botToken"
+
+            def get_security_definition(self, auto_schema):
+                return build_bearer_security_scheme_object(header_name="AUTHORIZATION",
+                                                           token_prefix="Bearer")
+    except ImportError:  # pragma: no cover
+        pass

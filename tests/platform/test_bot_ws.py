@@ -205,8 +205,8 @@ async def test_bad_messages_and_illegal_replies_get_errors_and_change_nothing(te
     request = await receive_until(comm, lambda m: m["type"] == "request")
     before = await _state(game.pk)
     drawn = [o["pai"] for o in request["possible_actions"] if o["type"] == "dahai" and o["tsumogiri"]]
-    if "tsumogiri\": true" in text and drawn and drawn[0] == "C":
-        text = text.replace('"C"', '"1z"').replace('"1z"', '"N"')        # a tile it did not draw
+    if '"tsumogiri": true' in text and drawn == ["C"]:
+        text = text.replace('"C"', '"N"')           # tsumogiri of a tile it did not draw
     await comm.send_to(text_data=text)
     error = await receive(comm)
     assert error["type"] == "error" and error["code"] == code and error["message"]
@@ -304,3 +304,40 @@ async def test_p_bot_4_a_silent_bot_is_played_by_the_timeout_default(monkeypatch
     assert error["code"] in ("stale_seq", "illegal")
     assert await _state(game.pk) == before
     await comm.disconnect()
+
+
+async def test_p_fair_6_a_masked_pause_holds_back_what_follows_the_bots_discard(monkeypatch, settings):
+    """While the masked claim pause after the bot's own discard runs, the bot has its dahai and
+    nothing after it (a real claim window would show no more); the rest comes when it ends."""
+    from platform_helpers import FakeTime
+    settings.COMPUTER_DELAY_MIN = settings.COMPUTER_DELAY_MAX = 0.8
+    fake = FakeTime(2_000_000.0)
+    monkeypatch.setattr(clocks, "now", fake)
+    bot, game, comm = await _bot_at_practice(human_seat=0)
+    for _turn in range(15):
+        request = await receive_until(comm, lambda m: m["type"] == "request")
+        drawn = [o for o in request["possible_actions"] if o["type"] == "dahai" and o["tsumogiri"]]
+        if not drawn:
+            await comm.send_to(text_data=json.dumps({**request["possible_actions"][0], "seq": request["seq"]}))
+            continue
+        settings.CLAIM_MASK_SHARE = 1.0             # this discard pauses if nobody can call it
+        await comm.send_to(text_data=json.dumps({**drawn[0], "seq": request["seq"]}))
+        mine = await receive_until(comm, lambda m: m["type"] == "dahai" and m["actor"] == 0)
+        settings.CLAIM_MASK_SHARE = 0.0
+        row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+        if not row.claim_mask:
+            continue                                 # a computer could call it: a real window
+        if row.claim_mask["views"]["public"]["last_discard"]["seat"] != 0:
+            fake.t = float(row.claim_mask["until"]) + 0.01        # a computer's discard paused
+            await database_sync_to_async(service.end_claim_pause)(game.pk, row.claim_mask["seq"])
+            continue
+        await comm.send_to(text_data='{"type": "ping"}')
+        assert await receive(comm) == {"type": "pong"}, "nothing after the discard during the pause"
+        fake.t = float(row.claim_mask["until"]) + 0.01
+        assert await database_sync_to_async(service.end_claim_pause)(game.pk, row.claim_mask["seq"]) == "ended"
+        after = await receive(comm)
+        assert after["type"] == "tsumo" and after["actor"] == 1 and after["pai"] == "?"
+        assert mine["pai"] == drawn[0]["pai"]
+        await comm.disconnect()
+        return
+    pytest.fail("no discard of the bot started a pause")

@@ -19,7 +19,7 @@ from games import clocks, service, tables, tasks
 from games.bot_routing import with_bot_route
 from games.models import ActionRecord, Game, Seat
 from games.routing import websocket_urlpatterns
-from tests.platform.conftest import human_choice
+from rules_engine.ai.simple_player import decide as human_choice   # the person's moves
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -82,6 +82,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         self.legal: list = []        # its legal actions (engine Action values)
         self.drawn = None            # the seat's drawn tile id at that decision
         self.reach_seq = None        # seq at which the bot answered "reach" (discard follows)
+        self.continued_hand = None   # hands_started when Continue was last pressed for the bot
 
     # ------------------------------------------------------------------ authentication
     async def _authenticate(self, token) -> bool:
@@ -267,7 +268,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         if self.game_id is None or self.closing:
             return
         try:
-            out, request, over = await database_sync_to_async(self._collect)()
+            out, request, over, continue_seq = await database_sync_to_async(self._collect)()
         except Exception as exc:   # e.g. a game the mjai format cannot express
             log.exception("bot stream of game %s failed", self.game_id)
             await self.send_error("not_allowed", f"This game cannot be streamed as mjai: {str(exc)[:200]}")
@@ -276,13 +277,22 @@ class BotConsumer(AsyncWebsocketConsumer):
             await self._send(event)
         if request is not None:
             await self._send(request)
+        if continue_seq is not None:
+            # The results screen (P-FLOW-1/-2): mjai has no "continue", so a bot that has been
+            # sent end_kyoku counts as having pressed Continue, as a built-in computer does.
+            try:
+                await database_sync_to_async(service.continue_after_hand)(self.game_id, self.seat,
+                                                                          continue_seq)
+            except (service.ActionRejected, Game.DoesNotExist):
+                pass                  # the next hand started meanwhile: nothing to do
         if over is not None:
             await self._send({"type": "game_closed", "status": over})
             await self._leave()
 
-    def _collect(self) -> tuple[list[dict], dict | None, str | None]:
+    def _collect(self) -> tuple[list[dict], dict | None, str | None, int | None]:
         """(new mjai events for the seat, the request to send or None, the game's status when
-        it is no longer active else None). Runs in a database thread."""
+        it is no longer active else None, the seq at which to press Continue for the bot or
+        None). Runs in a database thread."""
         from rules_engine.formats.mjai import MjaiConverter, mask_event
         from rules_engine.preset import get_preset
 
@@ -323,7 +333,12 @@ class BotConsumer(AsyncWebsocketConsumer):
         out = self.events[self.sent:limit]
         self.sent = max(self.sent, limit)
         if game.status != Game.Status.ACTIVE:
-            return out, None, game.status
+            return out, None, game.status, None
+        continue_seq = None
+        if (game.phase == "hand_over" and self.seat not in (game.continued_seats or [])
+                and self.continued_hand != game.hands_started):
+            self.continued_hand = game.hands_started
+            continue_seq = game.seq
         request = None
         if not paused and game.phase in ("turn", "claim"):
             view = seat_view(game, self.seat)
@@ -337,7 +352,7 @@ class BotConsumer(AsyncWebsocketConsumer):
                 from .views_state import timer_of
                 self.timer = timer_of(game, self.seat)
                 request = self._request_message()
-        return out, request, None
+        return out, request, None, continue_seq
 
     def _request_message(self, *, after_reach: bool = False) -> dict:
         """``{"type": "request", "seq", "possible_actions", "timer"}`` for the decision

@@ -58,9 +58,10 @@ def make_bot(name="robo"):
     return user, bots.make_token(user)
 
 
-def docs_bot() -> dict:
-    """The docs' example bot, run as written, with ``websockets.connect`` served by Channels'
-    test client instead of a network connection (the library's transport is not ours)."""
+def docs_bot() -> tuple[dict, type]:
+    """The docs' example bot's namespace, and a stand-in for ``websockets.connect`` served by
+    Channels' test client instead of a network connection (the library's transport is not
+    ours; tests/browser/test_bot_over_daphne.py runs it over a real one)."""
     code = re.search(r"```python\n(.*?)```", DOCS.read_text(), re.S).group(1)
     namespace: dict = {"__name__": "docs_bot"}
     exec(compile(code, str(DOCS), "exec"), namespace)
@@ -86,15 +87,14 @@ def docs_bot() -> dict:
         async def __anext__(self):
             return await self.comm.receive_from(timeout=RECEIVE_TIMEOUT)
 
-    namespace["websockets"].connect = Connection     # the module object itself is untouched below
-    return namespace
+    return namespace, Connection
 
 
 @pytest.fixture
 def docs_namespace(monkeypatch):
     import websockets
-    namespace = docs_bot()
-    monkeypatch.setattr(websockets, "connect", namespace["websockets"].connect)
+    namespace, connection = docs_bot()
+    monkeypatch.setattr(websockets, "connect", connection)      # restored after the test
     return namespace
 
 
@@ -341,3 +341,27 @@ async def test_p_fair_6_a_masked_pause_holds_back_what_follows_the_bots_discard(
         await comm.disconnect()
         return
     pytest.fail("no discard of the bot started a pause")
+
+
+async def test_p_flow_2_a_bot_needs_no_continue_between_hands():
+    """A bot's own untimed East-round practice: nobody presses Continue (mjai has no such
+    message); the bot counts as having pressed it, so the second hand is dealt."""
+    namespace, _connection = docs_bot()
+    bot, token = await make_bot()
+    game = await database_sync_to_async(service.create_practice)(bot, "riichi", human_seat=0)
+    comm = bot_socket(token)
+    assert (await comm.connect())[0]
+    await receive(comm)
+    await comm.send_to(text_data=json.dumps({"type": "join", "game_id": game.pk}))
+    kyoku = 0
+    while kyoku < 2:
+        message = await receive(comm)
+        if message["type"] == "start_kyoku":
+            kyoku += 1
+        elif message["type"] == "request":
+            choice = namespace["choose"](message["possible_actions"])
+            await comm.send_to(text_data=json.dumps({**choice, "seq": message["seq"]}))
+        assert message["type"] not in ("error", "game_closed"), message
+    row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert row.hands_started == 2
+    await comm.disconnect()

@@ -9,6 +9,21 @@ from django.utils.translation import gettext_lazy as _
 from .usernames import validate_username
 
 
+class BotToken(models.Model):
+    """The API token of a bot account (issue 13, ``accounts.bots``): only its SHA-256 digest
+    is stored; the token itself is shown once, when made. One per account; making a new one
+    replaces it, deleting the row revokes it."""
+
+    user = models.OneToOneField("accounts.User", on_delete=models.CASCADE, related_name="bot_token")
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=12)          # shown on the settings page to tell tokens apart
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… of {self.user_id}"
+
+
 class CaseInsensitiveUserManager(UserManager):
     """Log-in finds ``Alice`` when ``alice`` is typed: names are unique case-insensitively
     (P-ACCT-1), so at most one account matches."""
@@ -26,6 +41,12 @@ class User(AbstractUser):
     - ``is_computer``: computer players (P-BOT-1) have an unusable password and are labelled
       with a badge wherever their name appears (P-BOT-2); ``computer_strength`` is the
       strength id of ``rules_engine.ai.STRENGTHS`` (or ``"simple"`` for the simple player).
+    - ``bot_account_at``: when the owner made this account an outside bot account (issue 13,
+      ``accounts.bots``; irreversible, before its first game). A bot account is a computer
+      (``is_computer``: the badge everywhere, P-BOT-2) that plays itself through the mjai bot
+      protocol (``/ws/bot/``, docs/bot-api.md) instead of the platform's computer moves.
+    - ``computer_listed``: staff put this outside bot on the public roster (P-BOT-2); only then
+      may it enter ranked play. Built-in computers are always listed.
     """
 
     username = models.CharField(
@@ -37,6 +58,8 @@ class User(AbstractUser):
     is_computer = models.BooleanField(default=False)
     computer_strength = models.CharField(max_length=32, blank=True, default="")
     computer_description = models.CharField(max_length=200, blank=True, default="")
+    bot_account_at = models.DateTimeField(null=True, blank=True)
+    computer_listed = models.BooleanField(default=False)
 
     objects = CaseInsensitiveUserManager()
 
@@ -81,6 +104,17 @@ class User(AbstractUser):
     def email_confirmed(self) -> bool:
         """True once the e-mail address was confirmed (P-ACCT-2)."""
         return self.email_confirmed_at is not None
+
+    @property
+    def is_outside_bot(self) -> bool:
+        """An outside computer playing through the bot protocol (issue 13; ``accounts.bots``)."""
+        return self.bot_account_at is not None
+
+    @property
+    def played_by_platform(self) -> bool:
+        """A built-in computer: the platform chooses its moves (P-BOT-4). False for people and
+        for outside bots, which answer their own decisions (and time out like people)."""
+        return self.is_computer and self.bot_account_at is None
 
     @property
     def display_name(self) -> str:

@@ -80,10 +80,13 @@ def profile(request, username: str):
 
 def computers(request):
     """The public computer roster (P-BOT-2): name, operator and a short description of every
-    built-in computer; each is labelled with the computer badge."""
+    built-in computer and of each outside bot that staff listed (``computer_listed``); each is
+    labelled with the computer badge."""
     from .computers import ensure_computer_accounts
 
-    roster = sorted(ensure_computer_accounts(), key=lambda u: u.username)
+    listed_bots = get_user_model().objects.filter(computer_listed=True, bot_account_at__isnull=False,
+                                                  is_active=True)
+    roster = sorted([*ensure_computer_accounts(), *listed_bots], key=lambda u: u.username)
     return render(request, "accounts/computers.html", {"computers": roster})
 
 
@@ -97,3 +100,35 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         reset(username=form.user.get_username().lower())
         return response
+
+
+@login_required
+def bot_settings(request):
+    """The bot account page (issue 13, docs/bot-api.md): make this account a bot account (an
+    explicit, irreversible step with a confirmation box, refused after the first game) and
+    make, replace or revoke its API token. A new token is shown once, in this response only."""
+    from . import bots
+
+    user = request.user
+    new_token = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "upgrade":
+                bots.make_bot_account(user, confirm=request.POST.get("confirm") == "on")
+                messages.success(request, _("This account is now a bot account."))
+            elif action == "token":
+                new_token = bots.make_token(user)
+            elif action == "revoke":
+                if bots.revoke_token(user):
+                    messages.success(request, _("The API token was revoked."))
+            else:
+                messages.error(request, _("Unknown request."))
+        except bots.BotRefused as exc:
+            messages.error(request, exc.message)
+        if new_token is None:
+            return redirect("bot_settings")
+    return render(request, "accounts/bot.html", {
+        "is_bot": user.is_outside_bot, "may_upgrade": not user.is_computer and not bots.has_played(user),
+        "token": bots.token_info(user) if user.is_outside_bot else None, "new_token": new_token,
+    })

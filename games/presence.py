@@ -55,8 +55,9 @@ def lease_alive(until: datetime | None, now: float | None = None) -> bool:
 
 def is_connected(seat, now: float | None = None) -> bool:
     """P-CONN-5: whether the account in ``seat`` (a ``Seat`` row) has a live connection to the
-    table at ``now``. Computers are always present."""
-    return seat.user.is_computer or lease_alive(seat.presence_until, now)
+    table at ``now``. Built-in computers are always present; an outside bot is present while
+    its ``/ws/bot/`` connection holds the lease, like a person."""
+    return seat.user.played_by_platform or lease_alive(seat.presence_until, now)
 
 
 def connected_map(seats, now: float | None = None) -> dict[int, bool]:

@@ -30,7 +30,7 @@ _random = secrets.SystemRandom()
 
 class RankedRefused(Exception):
     """A refused entry into ranked play; nothing was changed. ``code``: ``not_signed_in``,
-    ``computer``, ``unverified``, ``flagged``, ``ranked_seat`` or ``family``; ``message`` is
+    ``computer``, ``bot_unlisted``, ``unverified``, ``flagged``, ``ranked_seat`` or ``family``; ``message`` is
     translated; ``rule`` names the rule enforced."""
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
@@ -60,6 +60,9 @@ def check_may_enter(user, family: str = "riichi") -> None:
         raise RankedRefused("family", _("Ranked play is not offered for that rule family yet."), "P-TABLE-1")
     if user is None or not getattr(user, "is_authenticated", False):
         raise RankedRefused("not_signed_in", _("Sign in to play ranked games."), "P-MATCH-1")
+    if user.is_outside_bot and not user.computer_listed:
+        raise RankedRefused("bot_unlisted", _("Only computers listed on the roster may play ranked "
+                                              "games."), "P-BOT-2")
     if user.is_computer:
         raise RankedRefused("computer", _("Computer accounts are seated by the platform."), "P-BOT-1")
     if user.email_confirmed_at is None:

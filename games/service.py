@@ -91,11 +91,12 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
     (P-PRAC-1: the human is not always dealer). ``clock``: ``"untimed"`` (default,
     P-CLOCK-2) or ``"bullet"`` / ``"blitz"`` / ``"standard"`` / ``"relaxed"`` (P-CLOCK-1).
     Never rated (P-PRAC-2). Raises ``ValueError`` for an unknown preset, strength or clock,
-    or a computer account as ``user`` (P-BOT-1: computers cannot create tables).
+    or a built-in computer account as ``user`` (P-BOT-1: computers cannot create tables; an
+    outside bot account may practise, docs/bot-api.md).
     """
     from rules_engine.preset import get_preset
 
-    if getattr(user, "is_computer", False):
+    if getattr(user, "played_by_platform", False):
         raise ValueError("computer accounts cannot create tables (P-BOT-1)")
     if preset_name not in PRACTICE_PRESETS:
         raise ValueError(f"practice offers the presets {', '.join(PRACTICE_PRESETS)}, not {preset_name!r}")
@@ -140,7 +141,7 @@ def create_private_table(host, guests, *, preset_name: str = "riichi", clock: st
     if len(guests) != 3:
         raise ValueError("a table has four seats: the host and three guests (None = a computer)")
     people = [host, *(g for g in guests if g is not None)]
-    if any(getattr(u, "is_computer", False) for u in people):
+    if getattr(host, "is_computer", False) or any(getattr(u, "played_by_platform", False) for u in people):
         raise ValueError("computer accounts are seated as None, not as people (P-BOT-1)")
     if len({u.pk for u in people}) != len(people):
         raise ValueError("an account can hold only one seat at a table (P-ACCT-4)")
@@ -177,7 +178,7 @@ def _create_game(kind, preset, game_format: str, clock: str, creator, occupants,
         for seat, occupant in enumerate(occupants):
             if occupant is None:
                 Seat.objects.create(game=row, seat=seat, user=next(computers), strength=strength)
-            elif occupant.is_computer:
+            elif occupant.played_by_platform:       # an outside bot plays itself (docs/bot-api.md)
                 Seat.objects.create(game=row, seat=seat, user=occupant,
                                     strength=occupant.computer_strength or default_strength())
             else:
@@ -201,7 +202,7 @@ def _absent(row: Game, seats: dict[int, Seat], timeouts, now: float) -> list[int
     """Human seats on absent auto-play (P-CONN-2): two consecutive timeouts and no live
     connection at ``now`` (no presence lease alive, ``games.presence``)."""
     return clocks.absent_seats(timeouts, presence.connected_map(seats.values(), now),
-                               _human_seats(seats))
+                               [n for n, s in seats.items() if not s.user.played_by_platform])
 
 
 def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) -> tuple[list, float | None]:
@@ -254,7 +255,7 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
     row.state_version += 1
     row.pending_computer_seats = [
         n for n, s in sorted(seats.items())
-        if s.user.is_computer and row.phase in ("turn", "claim") and engine.legal_actions(n)]
+        if s.user.played_by_platform and row.phase in ("turn", "claim") and engine.legal_actions(n)]
     if change.kind == "action" and not change.by_computer and not change.timeout:
         row.last_human_action_at = timezone.now()
     if engine.phase == "game_over" and row.status == Game.Status.ACTIVE:
@@ -639,7 +640,7 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
     def mutate(row, engine, seats):
         occupant = seats.get(seat)
         if (row.status != Game.Status.ACTIVE or engine.seq != seq or occupant is None
-                or not occupant.user.is_computer):
+                or not occupant.user.played_by_platform):
             return None
         legal = engine.legal_actions(seat)
         if not legal or claim_mask.active(row.claim_mask, engine.seq):

@@ -253,7 +253,7 @@ def delayed_message(game: Game, now: float, seats=None) -> tuple[dict, float, bo
     if clock is not None:
         connected = {n: bool(c) for n, c in enumerate(frame.connected or [True] * 4)}
         timeouts = (frame.clock_state or {}).get("timeouts") or [0] * 4
-        absent = clocks.absent_seats(timeouts, connected, [s.seat for s in seats if not s.user.is_computer])
+        absent = clocks.absent_seats(timeouts, connected, [s.seat for s in seats if not s.user.played_by_platform])
         timer = clocks.timer_payload(frame.clock_state or {}, clock, my_seat=None, phase=frame.phase,
                                      now=t, absent=absent)
         if paused:

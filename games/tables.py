@@ -297,8 +297,8 @@ def invite(table_id, user, username, role: str = Invitation.Role.PLAYER) -> Invi
     """The host invites the account ``username`` as a player or a spectator (P-TABLE-6,
     P-SPECT-1); the invitee sees an in-site notification on every page. Inviting again
     re-opens a declined invitation. Raises ``TableRejected``: ``not_found``, ``not_host``,
-    ``started``, ``closed``, ``bad_invitee`` (yourself, an unknown user, a computer, someone
-    already seated), ``not_allowed`` (spectators were not allowed at this table),
+    ``started``, ``closed``, ``bad_invitee`` (yourself, an unknown user, a built-in computer,
+    someone already seated; an outside bot account may be invited, docs/bot-api.md), ``not_allowed`` (spectators were not allowed at this table),
     ``malformed`` (an unknown role)."""
     if role not in Invitation.Role.values:
         raise TableRejected("malformed", f"Unknown role {role!r}.")
@@ -315,7 +315,7 @@ def invite(table_id, user, username, role: str = Invitation.Role.PLAYER) -> Invi
             raise TableRejected("bad_invitee", f"There is no player called {name!r}.")
         if invitee.pk == user.pk:
             raise TableRejected("bad_invitee", "You cannot invite yourself.")
-        if invitee.is_computer:
+        if invitee.played_by_platform:          # outside bots are invited like people
             raise TableRejected("bad_invitee", "Computers are added with “Add computer”, not invited.",
                                 "P-TABLE-7")
         if role == Invitation.Role.SPECTATOR and not table.allow_spectators:

@@ -150,7 +150,7 @@ def absent_seats(game: Game, seats: list[Seat] | None = None) -> list[int]:
     timeouts = (game.clock_state or {}).get("timeouts") or [0] * 4
     seats = seat_rows(game) if seats is None else seats
     return clocks.absent_seats(timeouts, presence.connected_map(seats),
-                               [s.seat for s in seats if not s.user.is_computer])
+                               [s.seat for s in seats if not s.user.played_by_platform])
 
 
 def timer_of(game: Game, my_seat: int | None, seats: list[Seat] | None = None) -> dict | None:

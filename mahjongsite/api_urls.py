@@ -1,17 +1,22 @@
 """REST API (DRF): the current user, my games, seat views and finished games' logs."""
 from django.urls import path
 
+from accounts import bot_api
 from accounts.api import MeView
 from games import api as games_api
-from games import public_table_api, quick_api, table_api
+from games import export_api, public_table_api, quick_api, table_api
 from leaderboard import api as leaderboard_api
 
 urlpatterns = [
     path("me/", MeView.as_view(), name="api-me"),
+    path("bot/", bot_api.BotStatus.as_view(), name="api-bot"),
+    path("bot/upgrade/", bot_api.BotUpgrade.as_view(), name="api-bot-upgrade"),
+    path("bot/token/", bot_api.BotTokenView.as_view(), name="api-bot-token"),
     path("games/", games_api.GameListCreate.as_view(), name="api-games"),
     path("games/<int:pk>/", games_api.GameDetail.as_view(), name="api-game"),
     path("games/<int:pk>/log/", games_api.GameLog.as_view(), name="api-game-log"),
     path("games/<int:pk>/replay/", games_api.GameReplay.as_view(), name="api-game-replay"),
+    path("games/<int:pk>/export/", export_api.GameExport.as_view(), name="api-game-export"),
     path("live-games/", games_api.LiveGames.as_view(), name="api-live-games"),
     path("games/<int:pk>/actions/", games_api.GameAction.as_view(), name="api-game-action"),
     path("leaderboard/<str:family>/", leaderboard_api.LeaderboardView.as_view(), name="api-leaderboard"),

@@ -18,11 +18,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from games.bot_routing import with_bot_route  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    # /ws/bot/ (token-authenticated, docs/bot-api.md) first; the site's routes check Origin.
+    "websocket": with_bot_route(
+        AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
 })
 
 if settings.CELERY_EMBEDDED and os.environ.get("MP_NO_EMBEDDED_WORKER") != "1":

@@ -21,7 +21,7 @@ processes on a shared machine hits both engines alike. The last line is one JSON
 "score_per_s_mahjong", "score_ratio"}``; a section that cannot run prints
 ``not available: <reason>`` and leaves its keys null.
 
-``python -m rules_engine.bench --flow [--hands N] [--warmup W] [--seed S]``
+``python -m rules_engine.bench --flow [--preset P] [--hands N] [--warmup W] [--seed S]``
 plays ``W`` untimed warm-up hands, then complete simulated hands (whole games,
 at least ``N`` hands) with ``rules_engine.cli.simulate.run_hands`` and ends with
 ``{"hands_per_s": ..., "hands_per_s_wall": ...}`` (``hands_per_s`` is per CPU
@@ -214,8 +214,12 @@ def bench_taiwanese_score(n: int, seed: int, repeat: int, out: Callable[[str], N
             "tw_payments_per_s": round(pay_rate, 1)}
 
 
-def bench_flow(hands: int, seed: int, out: Callable[[str], None], warmup: int = 0) -> dict[str, float | None]:
+def bench_flow(hands: int, seed: int, out: Callable[[str], None], warmup: int = 0,
+               preset: str = "riichi") -> dict[str, float | None]:
     """Table-flow section: complete simulated hands per second of one core's CPU time.
+
+    ``preset``: the preset played (``--preset``; ``taiwanese`` plays full Taiwanese matches
+    with ``rules_engine.taiwanese.simple_player``).
 
     ``warmup`` hands (other seeds) are played first, untimed, so that the
     lazily filled shanten caches are in the state of a long-running server;
@@ -228,15 +232,15 @@ def bench_flow(hands: int, seed: int, out: Callable[[str], None], warmup: int = 
         out(f"flow: not available: {err}")
         return {"hands_per_s": None}
     if warmup > 0:
-        run_hands(warmup, seed + 1_000_003)
+        run_hands(warmup, seed + 1_000_003, preset)
     start_cpu, start = time.process_time(), time.perf_counter()
-    summary = run_hands(hands, seed)
+    summary = run_hands(hands, seed, preset)
     cpu, elapsed = time.process_time() - start_cpu, time.perf_counter() - start
     # run_hands finishes whole games, so it may play more hands than asked.
     played = summary.get("hands", hands) if isinstance(summary, dict) else hands
     rate = played / cpu if cpu > 0 else float("inf")
     wall_rate = played / elapsed if elapsed > 0 else float("inf")
-    out(f"flow: {played} complete simulated hands (seed {seed}, after {warmup} warm-up hands) in "
+    out(f"flow: {played} complete simulated {preset} hands (seed {seed}, after {warmup} warm-up hands) in "
         f"{cpu:.2f} s CPU / {elapsed:.2f} s wall: {rate:,.1f} hands/s CPU ({wall_rate:,.1f} wall)")
     if isinstance(summary, dict):
         out("  summary: " + json.dumps(summary, sort_keys=True, default=str)[:500])
@@ -305,7 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=1000,
                         help="untimed hands played first by --flow (a long-running server's warm caches)")
     parser.add_argument("--preset", default="riichi",
-                        help="'taiwanese' times Taiwanese tai scoring (the default sections are Riichi)")
+                        help="with --flow: the preset played (riichi, taiwanese, ...); without: 'taiwanese' times "
+                             "Taiwanese tai scoring (the default sections are Riichi)")
     args = parser.parse_args(argv)
     if args.n < 1 or args.repeat < 1 or args.hands < 1 or args.warmup < 0 or (args.n_score is not None and args.n_score < 1):
         parser.error("--n, --n-score, --repeat and --hands must be positive")
@@ -316,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.views > 0:
         result = bench_views(args.views, args.seed, out)
     elif args.flow:
-        result = bench_flow(args.hands, args.seed, out, args.warmup)
+        result = bench_flow(args.hands, args.seed, out, args.warmup, args.preset)
     elif args.preset == "taiwanese":
         result = bench_taiwanese_score(args.n_score or 20000, args.seed, args.repeat, out)
     else:

@@ -1,7 +1,9 @@
-"""The Taiwanese 16-tile family (../shared/spec/taiwanese.md), being built.
+"""The Taiwanese 16-tile family (../shared/spec/taiwanese.md).
 
-So far: the 144-tile set (``tiles``: T-SETUP-2, T-SETUP-3) and the wall, the deal and the
-initial flower replacement passes (``wall``: T-DEAL-1..3, T-WALL-1..5, T-FLOWER-2). The
-table hand rules (a ``Game`` subclass registered in ``rules_engine.game.FAMILY_TABLES``),
-the tai scoring and the presets come next; nothing here is offered to players yet.
+Tiles (``tiles``: T-SETUP-2, -3), the wall and the deal (``wall``: T-DEAL, T-WALL), the tai
+scoring (``shape``, ``scoring``, ``notation``: T-SCORE, T-TAI, T-PAY) and the table's hand rules
+(``table.TaiwaneseGame``, registered in ``rules_engine.game.FAMILY_TABLES``, with ``flowers``,
+``original_call``, ``claims``, ``kongs``, ``hand_end``, ``views``, ``ready``, ``seat``: T-FLOWER,
+T-TURN, T-CALL, T-KONG, T-WIN, T-ORIG, T-END, T-MATCH). Presets: ``taiwanese``,
+``taiwanese-east``, ``taiwanese-single-deal`` (not yet offered on the site).
 """

@@ -56,6 +56,13 @@ def test_paired_rates_gives_each_engine_every_input_once_per_run() -> None:
         bench.paired_rates(len, [1], len, [], repeat=1, chunk=1)
 
 
+def test_flow_takes_a_taiwanese_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--flow --preset taiwanese`` plays Taiwanese matches and ends with the same JSON line."""
+    assert bench.main(["--flow", "--preset", "taiwanese-single-deal", "--hands", "3", "--warmup", "1"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert "taiwanese-single-deal" in out[0] and json.loads(out[-1])["hands_per_s"] > 0
+
+
 def test_taiwanese_score_section_ends_with_its_json_line(capsys: pytest.CaptureFixture[str]) -> None:
     """``--preset taiwanese``: Taiwanese tai scoring rates (issue 12 item 9); nothing timed here."""
     assert bench.main(["--preset", "taiwanese", "--n-score", "50", "--repeat", "1"]) == 0

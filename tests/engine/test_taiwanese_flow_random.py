@@ -214,3 +214,15 @@ def test_t_win_2_seven_pairs_and_a_triplet_waits():
     c = [0] * 34
     c[0], c[4], c[6], c[9], c[27], c[28] = 4, 2, 2, 2, 3, 3
     assert sum(c) == 16 and ready.waits(c, 0) == frozenset({27, 28})
+
+
+def test_simulate_and_replay_clis_take_taiwanese_logs(tmp_path, capsys):
+    """``python -m rules_engine.simulate --preset taiwanese-east --log F`` writes logs that
+    ``python -m rules_engine.replay F`` reproduces."""
+    from rules_engine.cli import replay, simulate as simulate_cli
+    log = tmp_path / "tw.jsonl"
+    assert simulate_cli.main(["--preset", "taiwanese-east", "--games", "2", "--seed", "4", "--log", str(log)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["violations"] == 0 and summary["hands"] >= 2
+    assert replay.main([str(log)]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True

@@ -211,3 +211,37 @@ def test_p_preset_7_taiwanese_rules_page_in_english_and_spanish(client, preset):
     assert "Taiwanés (mesa fija)" in spanish and "Llamada original" in spanish and "Ocho flores" in spanish
     index = client.get(reverse("rules_index")).content.decode()
     assert f'href="{reverse("rules", args=[preset])}"' in index
+
+
+@pytest.mark.asyncio
+async def test_p_sys_2_taiwanese_practice_hand_over_the_websocket(alice):
+    """A whole Taiwanese practice hand through the consumer: every state message holds the own
+    seat view only (own hand, the others' counts and flowers, never the wall or another hand),
+    and the player's actions, answered by the simple Taiwanese player, end the game."""
+    from channels.db import database_sync_to_async
+    from test_consumer import RECEIVE_TIMEOUT, connect, receive_type
+
+    game = await database_sync_to_async(service.create_practice)(alice, "taiwanese-single-deal", human_seat=3)
+    comm = connect(alice, game.pk)
+    connected, _ = await comm.connect(timeout=RECEIVE_TIMEOUT)
+    assert connected
+    answered: set[int] = set()
+    state = await receive_type(comm, "state")
+    assert state["game"]["preset"] == "taiwanese-single-deal" and state["game"]["format"] == "single"
+    for _ in range(600):
+        view = state["view"]
+        assert view["family"] == "taiwanese" and view["seat"] == 3
+        assert '"wall":' not in json.dumps(state)
+        for p in view["players"]:
+            assert "hand" not in p and isinstance(p["flowers"], list)
+        if view["phase"] == "game_over":
+            break
+        if view["legal_actions"] and view["seq"] not in answered:
+            answered.add(view["seq"])
+            action = tw_choice(view).to_json()
+            del action["seat"]
+            await comm.send_json_to({"type": "action", "seq": view["seq"], "action": action})
+        state = await receive_type(comm, "state")
+    assert view["phase"] == "game_over" and view["hand_result"]["kind"] in ("win", "exhaustive_draw")
+    assert answered
+    await comm.disconnect(timeout=RECEIVE_TIMEOUT)

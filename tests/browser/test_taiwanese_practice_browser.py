@@ -142,3 +142,105 @@ def test_issue_12_item_7_taiwanese_practice_hand_by_clicking(live_server_proc, b
             checked += 1
     assert checked >= done["discards"]
     context.close()
+
+
+# --------------------------------------------------------------------------- rendered scenes
+
+from tests.browser.test_table_fits_viewport import table_at  # noqa: E402,F401  (the fixture)
+
+
+def _tw_scenes() -> dict[str, dict]:
+    """Seat-0 views of real Taiwanese hands (rules_engine, simple players; seeds fixed): the
+    dealer's first turn with 17 tiles and flowers at every seat, an Original Call offer, a turn
+    late in the hand, and the end of a hand with two winners on one discard."""
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+    from rules_engine.taiwanese.simple_player import decide
+
+    def game(seed):
+        return Game.new(get_preset("taiwanese-single-deal"), seed)
+
+    def step(g):
+        for s in range(4):
+            if g.legal_actions(s):
+                g.apply(decide(g.view(s)))
+                return
+
+    g = game(31)
+    first = g.view(0)
+    assert g.dealer == 0 and len(first["hand"]) == 17
+    first["players"][2]["original_call"] = True          # a marker to draw (T-ORIG-1 is public)
+    drawn = first["drawn_tile"]
+    first["legal_actions"] = first["legal_actions"] + [{"type": "riichi", "seat": 0, "tile": drawn, "tiles": []}]
+    offer = {**first, "phase": "claim", "window": "original_call", "drawn_tile": None, "turn": 0,
+             "hand": [t for t in first["hand"] if t != drawn],
+             "legal_actions": [{"type": "riichi", "seat": 0, "tile": None, "tiles": []},
+                               {"type": "pass", "seat": 0, "tile": None, "tiles": []}]}
+    late = None
+    while g.phase in ("turn", "claim"):
+        if g.phase == "turn" and g._turn == 0 and g.live_count < 40:
+            late = g.view(0)
+            break
+        step(g)
+    g = game(28)
+    while g.phase in ("turn", "claim"):
+        step(g)
+    end = g.view(0)
+    assert len(end["hand_result"]["wins"]) == 2
+    return {"first-turn": first, "original-call-offer": offer, "late": late, "two-winners": end}
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
+def test_issue_12_item_7_taiwanese_scenes_fit_one_screen(table_at, width, height):  # noqa: F811
+    """The Taiwanese table on one screen (issue 11's rule): the dealer's 17 tiles, flowers at every
+    seat, an Original Call marker and its button, the Original Call offer (Original Call / Pass),
+    a late turn, and the results of two winners with their tai by T-TAI name."""
+    from tests.browser import table_scenes as scenes
+    from tests.browser.test_table_render import push
+
+    views = _tw_scenes()
+    tag = f"{width}x{height}"
+    first = views["first-turn"]
+    page = table_at([scenes.state(first)], width, height)
+    page.wait_for_selector(".board[data-family=taiwanese]")
+    assert page.locator(".hand .tile").count() == 17
+    assert page.locator("[data-role=original-call]").count() == 1
+    assert page.locator(".seat [data-role=flowers] .tile").count() == sum(len(p["flowers"]) for p in first["players"])
+    assert page.locator("button[data-action=riichi] .act-label").inner_text() == "Original Call"
+    assert _check_fits(page) == [], "first turn"
+    _shot(page, f"tw-scene-{tag}-1-first-turn")
+
+    push(page, scenes.state(views["original-call-offer"]))
+    page.wait_for_selector("[data-role=original-call-offer]")
+    assert page.locator("button[data-action=riichi]").is_enabled()
+    assert _check_fits(page) == [], "Original Call offer"
+    _shot(page, f"tw-scene-{tag}-2-offer")
+
+    if views["late"] is not None:
+        late = views["late"]
+        push(page, scenes.state(late))
+        page.wait_for_function("seq => document.querySelector('.board').dataset.seq === String(seq)", arg=late["seq"])
+        assert _check_fits(page) == [], "late turn"
+        _shot(page, f"tw-scene-{tag}-3-late")
+
+    end = views["two-winners"]
+    message = scenes.state(end, status="finished")
+    message["game"]["format"] = "single"
+    push(page, message)
+    page.wait_for_selector("[data-role=result]")
+    for win in end["hand_result"]["wins"]:
+        assert page.locator(f"article.win[data-seat='{win['seat']}'] table.tai tr").count() == len(win["awards"])
+    assert page.locator("[data-role=placements]").count() == 0       # single hand (P-RESULT-5)
+    assert _check_fits(page) == [], "two winners"
+    _shot(page, f"tw-scene-{tag}-4-two-winners")
+
+    # The same end as the last hand of a match: final scores and net change by place (T-MATCH-6).
+    message["game"]["format"] = "full"
+    message["view"] = {**end, "seq": end["seq"] + 1}
+    push(page, message)
+    page.wait_for_selector("[data-role=placements] [data-role=net]")
+    nets = page.locator("[data-role=placements] [data-role=net]").all_inner_texts()
+    assert len(nets) == 4
+    assert _check_fits(page) == [], "match over"
+    _shot(page, f"tw-scene-{tag}-5-match-over")
+    assert not page.errors, page.errors

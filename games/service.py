@@ -183,6 +183,7 @@ def _create_game(kind, preset, game_format: str, clock: str, creator, occupants,
                                     strength=occupant.computer_strength or default_strength())
             else:
                 Seat.objects.create(game=row, seat=seat, user=occupant)
+        row._new_claim_mask = claim_mask.opening(engine, clocks.now())   # Taiwanese (P-FAIR-6)
         _store(row, engine, _Change(kind="next_hand"))
     engine_store.put(row.pk, row.state_version, engine)
     return row
@@ -550,6 +551,7 @@ def continue_after_hand(game_id: int, seat: int, seq) -> Game | None:
 
 def _next_hand(row, engine) -> _Change:
     engine.next_hand(new_seed())
+    row._new_claim_mask = claim_mask.opening(engine, clocks.now())   # Taiwanese (P-FAIR-6)
     row.continued_seats = []
     row.hands_started += 1
     return _Change(kind="next_hand", data={"hand": row.hands_started})

@@ -245,3 +245,34 @@ async def test_p_sys_2_taiwanese_practice_hand_over_the_websocket(alice):
     assert view["phase"] == "game_over" and view["hand_result"]["kind"] in ("win", "exhaustive_draw")
     assert answered
     await comm.disconnect(timeout=RECEIVE_TIMEOUT)
+
+
+def test_p_fair_6_an_empty_original_call_window_is_masked_like_a_claim_window(alice, monkeypatch, settings):
+    """T-ORIG-2 / P-FAIR-6 as clarified: a hand where nobody's dealt hand is ready still shows
+    every seat an Original Call window (empty, no actions, nobody pending) for a pause drawn
+    like a claim window's, so a real window tells nobody that a hand is ready. When the pause
+    ends, the dealer's first turn is served."""
+    from platform_helpers import FakeTime
+
+    from games import clocks, views_state
+
+    settings.COMPUTER_DELAY_MIN = settings.COMPUTER_DELAY_MAX = 0.5
+    settings.CLAIM_MASK_SHARE = 1.0
+    clock = FakeTime(3_000_000.0)
+    monkeypatch.setattr(clocks, "now", clock)
+    monkeypatch.setattr(service, "new_seed", lambda: 31)     # a deal where nobody is ready
+    game = service.create_practice(alice, "taiwanese-single-deal", human_seat=0)   # the dealer
+    game.refresh_from_db()
+    mask = game.claim_mask
+    assert mask and mask["seq"] == game.seq and mask["window_seq"] == game.seq - 1
+    for seat in (None, 0, 1, 2, 3):
+        view = views_state.seat_view(game, seat)
+        assert view["phase"] == "claim" and view["window"] == "original_call"
+        assert view["pending_seats"] == [] and view.get("legal_actions", []) == []
+    with pytest.raises(service.ActionRejected):                 # nothing to answer in the window
+        service.submit_action(game.pk, 0, {"type": "pass", "seat": 0}, mask["window_seq"])
+    clock.t = float(mask["until"]) + 0.01
+    assert service.end_claim_pause(game.pk, mask["seq"]) == "ended"
+    game.refresh_from_db()
+    view = views_state.seat_view(game, 0)
+    assert view["phase"] == "turn" and view["turn"] == 0 and len(view["hand"]) == 17

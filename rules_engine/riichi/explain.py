@@ -20,11 +20,11 @@ Added keys:
   ``{"item": "rounding", "fu": n}`` (R-FU-8) or ``{"item": "open_minimum", "fu": 10}`` (R-FU-10).
   The items other than rounding / open minimum sum to the fu before rounding; all of them sum to
   ``fu``. Empty for a yakuman (R-FU-11). ``fu_raw``: the fu before rounding (or ``None``).
-  ``parts``: ``[4 × {"hand", "honba", "sticks"}]`` — this win's ``payments`` split into the hand
+  ``parts``: ``[4 × {"value", "honba", "sticks"}]`` — this win's ``payments`` split into the hand
   value (R-PAY-1..4, R-PAO), the honba bonus (R-PAY-5; only the first winner, R-MULTI-2) and the
   riichi sticks the winner takes (R-PAY-6); per seat the three sum to ``payments[seat]``.
-- ``payment_parts``: ``[4 × {"hand", "honba", "sticks", "draw", "nagashi", "riichi", "returned",
-  "total"}]`` — per seat, summed over the wins: ``hand + honba + sticks + draw + nagashi ==
+- ``payment_parts``: ``[4 × {"value", "honba", "sticks", "draw", "nagashi", "riichi", "returned",
+  "total"}]`` — per seat, summed over the wins: ``value + honba + sticks + draw + nagashi ==
   deltas[seat]``; ``draw`` the tenpai / noten payments (R-DRAW-3), ``nagashi`` the nagashi mangan
   payments (R-NAGASHI-2); ``riichi`` −1,000 for the seat's own riichi stick placed this hand
   (R-RIICHI-5; already taken from the score when the riichi was established); ``returned`` the
@@ -43,6 +43,21 @@ from rules_engine.core.tiles import parse_kinds
 from rules_engine.preset import Preset
 from rules_engine.riichi.context import WinContext
 from rules_engine.riichi.scoring import evaluate
+
+EXPLANATION_KEYS = ("payment_parts", "sticks")
+"""Keys ``explain_hand_result`` adds to the record."""
+WIN_EXPLANATION_KEYS = ("fu_items", "fu_raw", "parts")
+"""Keys ``explain_hand_result`` adds to each win."""
+
+
+def stored_part(explained: dict) -> dict:
+    """The stored record inside an explained one (the explanation keys removed): what
+    ``explain_hand_result`` was given. ``explained``: its result."""
+    out = {k: v for k, v in explained.items() if k not in EXPLANATION_KEYS}
+    if "wins" in out:
+        out["wins"] = [{k: v for k, v in w.items() if k not in WIN_EXPLANATION_KEYS} for w in out["wins"]]
+    return out
+
 
 _SET_ITEMS = {"open triplet": "open_triplet", "concealed triplet": "concealed_triplet",
               "open kan": "open_kan", "closed kan": "closed_kan"}
@@ -122,7 +137,7 @@ def _win_parts(win: dict, *, first: bool, honba: int) -> list[dict]:
     parts = []
     for p in range(4):
         stick = sticks if p == seat else 0
-        parts.append({"hand": pay[p] - bonus[p] - stick, "honba": bonus[p], "sticks": stick})
+        parts.append({"value": pay[p] - bonus[p] - stick, "honba": bonus[p], "sticks": stick})
     return parts
 
 
@@ -138,7 +153,7 @@ def explain_hand_result(result: dict | None, *, dealer: int, round_wind: int, ri
     deltas = list(result.get("deltas") or [0, 0, 0, 0])
     returned = list(result.get("deposits_returned") or [0, 0, 0, 0])
     honba = int(result.get("honba") or 0)
-    parts = [{"hand": 0, "honba": 0, "sticks": 0, "draw": 0, "nagashi": 0} for _ in range(4)]
+    parts = [{"value": 0, "honba": 0, "sticks": 0, "draw": 0, "nagashi": 0} for _ in range(4)]
     kind = result.get("kind")
     if kind == "win":
         wins = []

@@ -15,7 +15,7 @@ SOUTH_48 = "234m678m345s77s46p"
 NORTH_48 = "123m456s789p99s34p"
 DRAWS_48 = ["2z", "7z", "3z", "4z", "2z", "1z", "3z", "4z", "2z", "3z", "5p"]
 NOTEN = ["1357m1357p1357s9s", "2468m2468p2468s9p", "2468m2468p2468s9m"]
-PART_KEYS = ("hand", "honba", "sticks", "draw", "nagashi")
+PART_KEYS = ("value", "honba", "sticks", "draw", "nagashi")
 
 
 def _explained(g):
@@ -39,12 +39,12 @@ def test_r_pay_5_r_pay_6_ron_honba_from_the_discarder_and_carried_sticks():
     act(g, 3, "discard", "5p")
     act(g, 1, "ron", "5p"); pass_all(g)
     hr = _explained(g)
-    assert _parts(hr, "hand") == [0, 1000, 0, -1000]
+    assert _parts(hr, "value") == [0, 1000, 0, -1000]
     assert _parts(hr, "honba") == [0, 600, 0, -600]
     assert _parts(hr, "sticks") == [0, 2000, 0, 0]
     assert _parts(hr, "riichi") == [0, 0, 0, 0]
     assert hr["sticks"] == {"taken": 2000, "placed": 0, "returned": 0, "left": 0, "carried": 2000}
-    assert hr["wins"][0]["parts"][3] == {"hand": -1000, "honba": -600, "sticks": 0}
+    assert hr["wins"][0]["parts"][3] == {"value": -1000, "honba": -600, "sticks": 0}
 
 
 def test_r_pay_5_tsumo_honba_100_from_each_and_r_fu_items_sum_to_the_fu():
@@ -56,7 +56,7 @@ def test_r_pay_5_tsumo_honba_100_from_each_and_r_fu_items_sum_to_the_fu():
         tsumogiri(g)
     act(g, 1, "tsumo")
     hr = _explained(g)
-    assert _parts(hr, "hand") == [-700, 1500, -400, -400]
+    assert _parts(hr, "value") == [-700, 1500, -400, -400]
     assert _parts(hr, "honba") == [-200, 600, -200, -200]
     assert _parts(hr, "sticks") == [0, 2000, 0, 0]
     win = hr["wins"][0]
@@ -88,9 +88,9 @@ def test_r_multi_2_double_ron_honba_and_sticks_to_the_nearest_winner_and_own_sti
     hr = _explained(_ex48())
     north, south = hr["wins"]
     assert north["seat"] == 3 and south["seat"] == 1
-    assert north["parts"][3] == {"hand": 1000, "honba": 300, "sticks": 1000}
-    assert south["parts"][1] == {"hand": 2600, "honba": 0, "sticks": 0}
-    assert south["parts"][2] == {"hand": -2600, "honba": 0, "sticks": 0}
+    assert north["parts"][3] == {"value": 1000, "honba": 300, "sticks": 1000}
+    assert south["parts"][1] == {"value": 2600, "honba": 0, "sticks": 0}
+    assert south["parts"][2] == {"value": -2600, "honba": 0, "sticks": 0}
     assert _parts(hr, "honba") == [0, 0, -300, 300]
     assert _parts(hr, "riichi") == [0, -1000, 0, 0]
     assert _parts(hr, "total") == [0, 1600, -3900, 2300]

@@ -80,7 +80,8 @@ def test_compiled_catalogue_matches_the_po():
 # Terms that stay the same in Spanish (Japanese game terms, the brand, format strings).
 SAME_IN_SPANISH = {"Mahjong Planet", "Riichi", "Tsumo", "Ron", "Chi", "Pon", "Kan", "Honba", "han", "fu",
                    "Yakuman", "Mangan", "Haneman", "Baiman", "Sanbaiman", "Dora", "Tenpai", "Nagashi mangan",
-                   "Pinfu", "Ippatsu", "Ura dora", "{wind} {n}", "{n} s"}
+                   "Pinfu", "Ippatsu", "Ura dora", "{wind} {n}", "{n} s",
+                   "Total", "honba {points}", "Honba: {n}"}
 
 
 def test_table_page_strings_all_translated():

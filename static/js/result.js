@@ -155,7 +155,7 @@ function sticksNotes(ctx, hr, over) {
   const st = hr.sticks;
   const pts = (n) => Number(n).toLocaleString(locale);
   const out = [];
-  if (hr.kind === "win" && hr.honba) {
+  if (hr.kind === "win" && hr.honba && Array.isArray(hr.payment_parts)) {
     const to = parts.findIndex((p) => p.honba > 0);
     out.push(h("li", { dataset: { role: "honba-note" } }, to >= 0
       ? t("honba_note", { n: hr.honba, name: nameOf(ctx, to), points: pts(parts[to].honba) })

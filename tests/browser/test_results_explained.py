@@ -129,12 +129,12 @@ def test_r_fu_breakdown_toggle_and_r_pay_5_tsumo_honba(table_at, width, height):
     _shot(page, f"results-tsumo-fu-{width}x{height}")
 
 
-def test_r_draw_5_single_deal_returned_stick_named_as_returned(table_at):
+@pytest.mark.parametrize("width, height", [(1280, 800), (360, 740)])
+def test_r_draw_5_single_deal_returned_stick_named_as_returned(table_at, width, height):
     g = _single_deal_draw()
-    page = table_at([scenes.engine_state(g, seat=0, status="finished", preset="riichi-single-deal")], 1280, 800)
+    page = table_at([scenes.engine_state(g, seat=0, status="finished", preset="riichi-single-deal")], width, height)
     page.wait_for_selector("[data-role=result]")
-    assert page.inner_text("table.changes thead").split("\t")[1:3] == ["Tenpai payments", "Riichi sticks"] or \
-        "Tenpai payments" in page.inner_text("table.changes thead")
+    assert _texts(page, "table.changes thead th")[1:3] == ["Tenpai payments", "Riichi sticks"]
     assert page.locator("table.changes [data-role=sticks]").first.get_attribute("aria-label") == (
         f"own riichi stick {MINUS}1,000; riichi stick returned +1,000")
     assert _texts(page, "[data-role=stick-returned]") == ["alice (You)'s riichi stick is returned (+1,000)."]
@@ -142,6 +142,7 @@ def test_r_draw_5_single_deal_returned_stick_named_as_returned(table_at):
     assert page.locator("table.changes [data-role=change]").all_inner_texts() == [
         "+3,000", f"{MINUS}1,000", f"{MINUS}1,000", f"{MINUS}1,000"]
     assert page.evaluate(CHECK_JS) == []
+    _shot(page, f"results-single-deal-draw-{width}x{height}")
 
 
 def test_p_flow_1_spanish_results_screen(browser):

@@ -117,9 +117,11 @@ def win_fu_items(win: dict, *, dealer: int, round_wind: int, dora: Sequence[int]
     return fu_items(res.fu_breakdown)
 
 
-def _win_parts(win: dict, *, first: bool, honba: int) -> list[dict]:
-    """Split one win's ``payments`` into hand value, honba bonus and sticks (R-PAY-5, R-PAY-6,
-    R-MULTI-2, R-PAO-5). Only the first (nearest) winner gets the honba and the sticks."""
+def win_parts(win: dict, *, first: bool, honba: int) -> list[dict]:
+    """Split one stored win record's ``payments`` into ``[4 × {"value", "honba", "sticks"}]``:
+    hand value, honba bonus and riichi sticks (R-PAY-5, R-PAY-6, R-MULTI-2, R-PAO-5). ``first``:
+    the win is the first of the record's ``wins`` (the nearest winner, the only one that gets the
+    honba and the sticks); ``honba``: the hand's counters. Reads stored facts only (no scoring)."""
     pay = list(win["payments"])
     seat = win["seat"]
     sticks = sum(pay) if first else 0     # the deltas of a win sum to the deposits it takes
@@ -164,7 +166,7 @@ def explain_hand_result(result: dict | None, *, dealer: int, round_wind: int, ri
             w["fu_items"] = items
             w["fu_raw"] = (sum(x["fu"] for x in items if x["item"] not in ("rounding", "open_minimum"))
                            if items else None)
-            w["parts"] = _win_parts(win, first=i == 0, honba=honba)
+            w["parts"] = win_parts(win, first=i == 0, honba=honba)
             for p in range(4):
                 for key, value in w["parts"][p].items():
                     parts[p][key] += value

@@ -92,3 +92,40 @@ def test_r_dora_6_ura_indicators_only_once_the_hand_is_over():
     frames = replay_frames.replay_hands(log, only=1)[1]
     assert all("ura_indicators" not in json.dumps(step) for step in frames["steps"])
     assert any(w["ura_indicators"] for w in frames["result"]["wins"])
+
+
+def test_p_replay_2_review_page_summaries_name_honba_sticks_and_returned_sticks():
+    """The review page's hand list (games.replay.hand_summaries, stored facts only): the nearest
+    winner's honba bonus and riichi sticks (R-PAY-5, R-PAY-6), and a returned stick (R-DRAW-5)."""
+    from games.replay import hand_summaries
+    from rules_engine.riichi.scenario import act, pass_all, run_to, scenario, tsumogiri
+
+    hands = hand_summaries(_riichi_win_log(), {0: "alice", 1: "bob", 2: "carol", 3: "dave"})
+    [win] = hands[1]["wins"]
+    assert hands[1]["honba"] == 1 and win["honba_points"] == 300 and win["sticks_points"] == 1000
+    assert hands[1]["returned"] == []
+    g = scenario("riichi-single-deal", hands=["234m345p678p55s88s", "1357m1357p1357s9s", "2468m2468p2468s9p",
+                                              "2468m2468p2468s9m"], draws="1z")
+    act(g, 0, "riichi", "1z"); pass_all(g)
+    run_to(g, 0)
+    while g.phase in ("turn", "claim"):
+        tsumogiri(g) if g.phase == "turn" else pass_all(g)
+    [draw] = hand_summaries(g.log, {0: "alice"})
+    assert draw["returned"] == [{"name": "alice", "points": 1000}]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_p_replay_2_review_page_shows_the_returned_stick_line(client, alice, monkeypatch):
+    from games import views as game_views
+    game = finish(service.create_practice(alice, "riichi-single-deal"))
+    fake = [{"index": 0, "hand_number": 0, "label": "East 1", "honba": 0, "kind": "win", "abort": None,
+             "wins": [{"seat": 0, "name": "alice", "tsumo": True, "from_name": None, "han": 1, "fu": 30,
+                       "yaku": [["riichi", 1]], "limit": None, "points": 2100, "honba_points": 300,
+                       "sticks_points": 1000}],
+             "deltas": [2100, -700, -700, -700], "scores": [0, 0, 0, 0],
+             "returned": [{"name": "bob", "points": 1000}]}]
+    monkeypatch.setattr(game_views.replay, "hand_summaries", lambda log, names: fake)
+    client.force_login(alice)
+    html = client.get(reverse("review", args=[game.pk])).content.decode()
+    assert "honba +300, riichi sticks +1,000" in html
+    assert "bob's riichi stick is returned (+1,000)." in html

@@ -134,7 +134,8 @@ function scoreChanges(ctx, hr) {
   return h("table", { class: "changes" },
     h("caption", {}, t("payments")),
     detailed ? h("thead", {}, h("tr", {}, h("th", {}, h("span", { class: "visually-hidden" }, t("player"))),
-      h("th", { class: "num" }, draw ? t("col_draw") : t("col_hand")),
+      h("th", { class: "num" }, !draw ? t("col_hand") : (hr.nagashi || []).some((x) => x) ? t("nagashi")
+        : hr.kind === "exhaustive_draw" ? t("col_draw") : t("col_payments")),
       hasHonba ? h("th", { class: "num" }, t("honba")) : null,
       hasSticks ? h("th", { class: "num" }, t("deposits")) : null,
       h("th", { class: "num" }, t("col_total")), h("th", { class: "num" }, t("points")))) : null,

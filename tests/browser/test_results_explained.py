@@ -244,3 +244,22 @@ def test_p_replay_4_replay_viewer_shows_the_same_explained_result(browser, table
     _shot(live, f"results-live-ron-{width}x{height}")
     _shot(page, f"results-replay-ron-{width}x{height}")
     page.context.close()
+
+
+def test_r_abort_6_four_riichi_sticks_stay_on_the_table(table_at):
+    """An abortive draw (four riichi, R-ABORT-3): each seat's own stick (−1,000) and the four
+    sticks staying on the table for the next hand (R-ABORT-6)."""
+    hands = ["123m456m789m23p55s", "123p456p789p23s55m", "123s456s789s23m77p", "234m567p678s11p99s"]
+    g = scenario(hands=hands, draws="1z2z3z4z")
+    for seat, tile in enumerate(("1z", "2z", "3z", "4z")):
+        act(g, seat, "riichi", tile)
+        pass_all(g)
+    page = table_at([scenes.engine_state(g, seat=0)], 360, 740)
+    page.wait_for_selector("[data-role=result]")
+    assert _texts(page, "table.changes thead th")[1:3] == ["Payments", "Riichi sticks"]
+    assert page.locator("table.changes [data-role=sticks]").all_inner_texts() == [f"{MINUS}1,000"] * 4
+    assert _texts(page, "[data-role=sticks-left]") == [
+        "Riichi sticks staying on the table for the next hand: 4 (4,000)."]
+    assert page.locator("[data-role=stick-placed]").count() == 4
+    assert page.evaluate(CHECK_JS) == []
+    _shot(page, "results-four-riichi-360x740")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from rules_engine.riichi.views import decision_view
+from rules_engine.riichi.views import decision_view, explained_hand_result
 from rules_engine.taiwanese.views import decision_view as tw_decision_view
 
 _HIDDEN_VIEW_KEYS = ("hand_result", "game_result")
@@ -122,7 +122,11 @@ def replay_hands(log: dict, flags: Iterable[tuple[bool, bool]] = (), *,
         if current is not None:
             end = _event(entry, "hand_end")
             if end is not None:
-                current["result"] = end.get("result")
+                # The stored record (P-REPLAY-6) with the results-screen explanation added
+                # (fu items, payment parts; the same as the live table's view).
+                current["result"] = explained_hand_result(game) if keep and game is not None \
+                    and game.preset.family == "riichi" and game.hand_result == end.get("result") \
+                    else end.get("result")
             over = _event(entry, "game_end")
             if over is not None:
                 current["game_result"] = over.get("result")

@@ -81,6 +81,7 @@ def test_compiled_catalogue_matches_the_po():
 SAME_IN_SPANISH = {"Mahjong Planet", "Riichi", "Tsumo", "Ron", "Chi", "Pon", "Kan", "Honba", "han", "fu",
                    "Yakuman", "Mangan", "Haneman", "Baiman", "Sanbaiman", "Dora", "Tenpai", "Nagashi mangan",
                    "Pinfu", "Ippatsu", "Ura dora", "{wind} {n}", "{n} s",
+                   "Total", "honba {points}", "Honba: {n}",
                    "Chow", "Pung", "Kong", "{n} tai"}   # Taiwanese terms (taiwanese.md wording)
 
 

@@ -49,6 +49,10 @@ PLAIN_KEYS = frozenset({
     "abort", "tsumo", "chankan", "han", "fu", "yaku", "yakuman", "limit", "base_points",
     "payments", "pao_seat", "final_scores", "deposits_awarded", "points", "placements", "results",
     "place", "score", "uma", "oka", "total",
+    # the results-screen explanation (rules_engine.riichi.explain): fu items (kinds, not tile ids),
+    # payment parts and riichi sticks in points
+    "fu_items", "fu_raw", "item", "set", "wait", "parts", "value", "sticks", "draw", "returned",
+    "payment_parts", "taken", "placed", "carried", "left",
     # the lobby's list of open public tables (games.public_tables.lobby_state, P-MATCH-7)
     "tables", "family", "host", "seats", "free_seats", "closes_at",
     # Quick Play status (games.matchmaking.status, /ws/quick/)

@@ -276,3 +276,13 @@ def test_p_fair_6_an_empty_original_call_window_is_masked_like_a_claim_window(al
     game.refresh_from_db()
     view = views_state.seat_view(game, 0)
     assert view["phase"] == "turn" and view["turn"] == 0 and len(view["hand"]) == 17
+
+
+def test_p_table_4_a_taiwanese_match_is_labelled_full_match(alice, client):
+    from django.urls import reverse
+
+    game = service.create_practice(alice, "taiwanese", human_seat=0)
+    assert game.format_label == "Full match"
+    client.force_login(alice)
+    page = client.get(reverse("table", args=[game.pk])).content.decode()
+    assert "Full match" in page and "East round" not in page

@@ -286,3 +286,21 @@ def test_p_table_4_a_taiwanese_match_is_labelled_full_match(alice, client):
     client.force_login(alice)
     page = client.get(reverse("table", args=[game.pk])).content.decode()
     assert "Full match" in page and "East round" not in page
+
+
+def test_p_table_6_private_room_of_the_taiwanese_family_starts_a_full_match(alice, client):
+    """The private-table room (games.tables, the /tables/new/ form's path): family Taiwanese,
+    computers in the empty seats, Start -> a casual Taiwanese full match (P-TABLE-1/-6/-8)."""
+    from django.urls import reverse
+
+    from games import tables
+
+    client.force_login(alice)
+    form = client.get(reverse("new_table")).content.decode()
+    assert 'value="taiwanese"' in form and "Taiwanese (fixed table) — full match" in form
+    table = tables.create_private_table(alice, family="taiwanese", clock="untimed")
+    for position in (1, 2, 3):
+        tables.add_computer(table.pk, alice, position)
+    game = tables.start(table.pk, alice)
+    assert (game.kind, game.ranked, game.preset_name, game.game_format) == ("private", False, "taiwanese", "full")
+    assert current_engine(game).FAMILY == "taiwanese"

@@ -243,6 +243,28 @@ _WRITE_FIELDS = ["claim_mask", "clock_state", "log_length", "seq", "phase", "sta
                  "final_scores", "game_result", "continued_seats", "hands_started", "updated_at"]
 
 
+def _remember_loaded(row: Game) -> None:
+    """Note the write columns of a freshly locked ``row``, so that ``_store`` writes only
+    those a change set to another value (``_changed_fields``)."""
+    row._loaded = {f: row.__dict__.get(f) for f in _WRITE_FIELDS}
+
+
+def _changed_fields(row: Game) -> list[str]:
+    """The columns of ``_WRITE_FIELDS`` to save: those given a different value since
+    ``_remember_loaded`` (every one when it was not called), always ``updated_at``. The write
+    path only ever assigns new values to these columns, never changes one in place
+    (DESIGN §3 "Cost": the UPDATE carries no unchanged JSON)."""
+    loaded = getattr(row, "_loaded", None)
+    if loaded is None:
+        return list(_WRITE_FIELDS)
+    fields = []
+    for name in _WRITE_FIELDS:
+        new, old = row.__dict__.get(name), loaded.get(name)
+        if name == "updated_at" or (new is not old and new != old):
+            fields.append(name)
+    return fields
+
+
 def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = None) -> None:
     """Write the engine state into ``row`` (inside the caller's transaction) and arrange the
     after-commit notice, computer moves and clock timers. ``seats``: ``_seats(row)`` when
@@ -270,7 +292,7 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
         if row.ranked:             # P-RATE-3, P-SYS-5: settle once, after this commit
             _queue_settlement_on_commit(row.pk)
     if "log_base" not in row.__dict__:                # a locked_row: write what a move changes
-        row.save(update_fields=_WRITE_FIELDS)
+        row.save(update_fields=_changed_fields(row))
     else:
         row.save()
     ActionRecord.objects.create(
@@ -285,9 +307,30 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
     pause_end = row.claim_mask.get("until") if row.claim_mask else None
     if pause_end is not None:
         pending = []        # the computers' turn starts when the pause ends (end_claim_pause)
+    states = _state_builder(row, engine, seats.values())
     transaction.on_commit(lambda: after_change(game_id, version, seq, pending, timers=timers,
                                                results=(hands, results_eta) if results_eta else None,
-                                               pause=(seq, pause_end) if pause_end is not None else None))
+                                               pause=(seq, pause_end) if pause_end is not None else None,
+                                               states=states))
+
+
+def _state_builder(row: Game, engine, seats):
+    """A function building, after commit, the seats' state messages of the state ``row`` was
+    just stored with (``views_state.seat_states``: once per change, by the writer that holds
+    the engine; DESIGN §3 "Cost"), or ``None`` when ``engine`` has moved on since (several
+    writes of one game inside one outer transaction): the connections then read the stored
+    game themselves, as they do after any change that pushes nothing. ``seats``: the
+    game's ``Seat`` rows with accounts, read under the row lock."""
+    rows = list(seats)
+    seq, length = engine.seq, len(engine.log["entries"])
+
+    def build() -> dict[int, str] | None:
+        if engine.seq != seq or len(engine.log["entries"]) != length:
+            return None
+        from .views_state import seat_states
+        return seat_states(row, engine, rows)
+
+    return build
 
 
 def _append_log(row: Game, engine) -> None:
@@ -335,6 +378,7 @@ def _write(game_id: int, mutate) -> Game | None:
         try:
             with transaction.atomic():
                 row = locked_row(game_id)
+                _remember_loaded(row)
                 engine = engine_store.take(row)
                 seats = _seats(row)
                 try:
@@ -669,18 +713,25 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
 
 def after_change(game_id: int, version: int, seq: int, pending_computer_seats: list[int], *,
                  timers: list | None = None, results: tuple[int, float] | None = None,
-                 pause: tuple[int, float] | None = None) -> None:
-    """After commit: tell the table group that state ``version`` exists (no tiles, DESIGN §3),
-    then schedule the computer moves now due (P-BOT-4), the decision timeouts ``timers``
-    (``[(seat, seq, deadline, eta)]``, P-SYS-3) and the results timer ``results``
-    (``(hands_started, eta)``, P-FLOW-1, P-SYS-6) and the end of a claim pause ``pause``
-    (``(seq, eta)``, P-FAIR-6); etas are epoch seconds."""
+                 pause: tuple[int, float] | None = None, states=None) -> None:
+    """After commit: send each person's seat its state message (``states()``, see
+    ``_state_builder``; to that seat's group only) and tell the table group that state
+    ``version`` exists (no tiles, DESIGN §3), then schedule the computer moves now due
+    (P-BOT-4), the decision timeouts ``timers`` (``[(seat, seq, deadline, eta)]``, P-SYS-3)
+    and the results timer ``results`` (``(hands_started, eta)``, P-FLOW-1, P-SYS-6) and the
+    end of a claim pause ``pause`` (``(seq, eta)``, P-FAIR-6); etas are epoch seconds."""
     from .notify import table_changed
     from .tasks import (schedule_claim_pause_end, schedule_computer_moves, schedule_results_advance,
                         schedule_timeouts)
 
+    built = None
+    if states is not None:
+        try:
+            built = states()
+        except Exception:  # the connections then build their own views
+            log.exception("could not build the states of table %s", game_id)
     try:
-        table_changed(game_id, version, seq)
+        table_changed(game_id, version, seq, built)
     except Exception:  # a lost notice heals at the next one; never fail the write
         log.exception("could not notify table %s", game_id)
     if pending_computer_seats:
@@ -743,5 +794,7 @@ def end_claim_pause(game_id: int, seq: int) -> str:
             row.state_version += 1
             row.save(update_fields=["claim_mask", "state_version", "updated_at"])
             version, pending = row.state_version, list(row.pending_computer_seats)
-            transaction.on_commit(lambda: after_change(game_id, version, seq, pending))
-    return "ended"          # a cached engine catches up with the new version (engine_store.load)
+            engine = engine_store.load(row)       # the real views again, built once here
+            states = _state_builder(row, engine, _seats(row).values())
+            transaction.on_commit(lambda: after_change(game_id, version, seq, pending, states=states))
+    return "ended"          # the cached engine is now filed under the new version

@@ -355,6 +355,22 @@ def locked_row(game_id: int) -> Game:
     return Game.objects.select_for_update().defer("log_base", "preset_snapshot").get(pk=game_id)
 
 
+def locked_row_and_seats(game_id: int) -> tuple[Game, dict[int, Seat]]:
+    """``(locked_row(game_id), _seats(row))`` in one query (DESIGN §3 "Cost"): the game's
+    seats with their accounts and the game row, ``FOR UPDATE OF`` the game row only (the
+    same row lock as ``locked_row``: one writer per table). A game without seat rows is
+    read by ``locked_row``. Raises ``Game.DoesNotExist``."""
+    rows = list(Seat.objects.select_related("game", "user").select_for_update(of=("game",))
+                .defer("game__log_base", "game__preset_snapshot").filter(game_id=game_id))
+    if not rows:
+        row = locked_row(game_id)
+        return row, {}
+    row = rows[0].game
+    for seat in rows:
+        seat.game = row
+    return row, {s.seat: s for s in rows}
+
+
 def _queue_settlement_on_commit(game_id: int) -> None:
     """After the commit that finished a ranked game, queue its rating settlement on the
     default queue (P-RATE-3, P-SYS-5; ``leaderboard.settlement.queue_settlement``). Games that
@@ -377,10 +393,9 @@ def _write(game_id: int, mutate) -> Game | None:
     with engine_store.engine_lock(game_id):
         try:
             with transaction.atomic():
-                row = locked_row(game_id)
+                row, seats = locked_row_and_seats(game_id)
                 _remember_loaded(row)
                 engine = engine_store.take(row)
-                seats = _seats(row)
                 try:
                     change = mutate(row, engine, seats)
                 except ActionRejected:

@@ -58,7 +58,7 @@ async def test_design_3_cost_several_group_messages_in_one_batch_reach_only_thei
     reaches exactly its own group's members, in the order sent, including a member of two
     of the groups; a group without members is no error."""
     layer = get_channel_layer()
-    a, b, c = (await layer.new_channel() for _ in range(3))
+    a, b, c = [await layer.new_channel(), await layer.new_channel(), await layer.new_channel()]
     await layer.group_add("batch-one", a)
     await layer.group_add("batch-one", b)
     await layer.group_add("batch-two", b)

@@ -243,28 +243,6 @@ _WRITE_FIELDS = ["claim_mask", "clock_state", "log_length", "seq", "phase", "sta
                  "final_scores", "game_result", "continued_seats", "hands_started", "updated_at"]
 
 
-def _remember_loaded(row: Game) -> None:
-    """Note the write columns of a freshly locked ``row``, so that ``_store`` writes only
-    those a change set to another value (``_changed_fields``)."""
-    row._loaded = {f: row.__dict__.get(f) for f in _WRITE_FIELDS}
-
-
-def _changed_fields(row: Game) -> list[str]:
-    """The columns of ``_WRITE_FIELDS`` to save: those given a different value since
-    ``_remember_loaded`` (every one when it was not called), always ``updated_at``. The write
-    path only ever assigns new values to these columns, never changes one in place
-    (DESIGN §3 "Cost": the UPDATE carries no unchanged JSON)."""
-    loaded = getattr(row, "_loaded", None)
-    if loaded is None:
-        return list(_WRITE_FIELDS)
-    fields = []
-    for name in _WRITE_FIELDS:
-        new, old = row.__dict__.get(name), loaded.get(name)
-        if name == "updated_at" or (new is not old and new != old):
-            fields.append(name)
-    return fields
-
-
 def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = None) -> None:
     """Write the engine state into ``row`` (inside the caller's transaction) and arrange the
     after-commit notice, computer moves and clock timers. ``seats``: ``_seats(row)`` when
@@ -292,7 +270,7 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
         if row.ranked:             # P-RATE-3, P-SYS-5: settle once, after this commit
             _queue_settlement_on_commit(row.pk)
     if "log_base" not in row.__dict__:                # a locked_row: write what a move changes
-        row.save(update_fields=_changed_fields(row))
+        row.save(update_fields=_WRITE_FIELDS)
     else:
         row.save()
     ActionRecord.objects.create(
@@ -394,7 +372,6 @@ def _write(game_id: int, mutate) -> Game | None:
         try:
             with transaction.atomic():
                 row, seats = locked_row_and_seats(game_id)
-                _remember_loaded(row)
                 engine = engine_store.take(row)
                 try:
                     change = mutate(row, engine, seats)

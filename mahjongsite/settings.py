@@ -252,7 +252,9 @@ if REDIS_URL:
     CHANNEL_REDIS_SOCKET_TIMEOUT = _RedisChannelLayer.brpop_timeout + 10.0   # seconds
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis's layer plus one batched send of several group messages
+            # (the seats' states and the table notice after a change; DESIGN §3 "Cost").
+            "BACKEND": "mahjongsite.channel_layer.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [{
                     "address": REDIS_URL,

@@ -707,7 +707,8 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
                  timers: list | None = None, results: tuple[int, float] | None = None,
                  pause: tuple[int, float] | None = None, states=None) -> None:
     """After commit: send each person's seat its state message (``states()``, see
-    ``_state_builder``; to that seat's group only) and tell the table group that state
+    ``_state_builder``; to that seat's group only; only with ``settings.PUSH_SEAT_STATES``,
+    off with Redis: DESIGN §3 "private tiles never pass through Redis") and tell the table group that state
     ``version`` exists (no tiles, DESIGN §3), then schedule the computer moves now due
     (P-BOT-4), the decision timeouts ``timers`` (``[(seat, seq, deadline, eta)]``, P-SYS-3)
     and the results timer ``results`` (``(hands_started, eta)``, P-FLOW-1, P-SYS-6) and the
@@ -716,8 +717,10 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
     from .tasks import (schedule_claim_pause_end, schedule_computer_moves, schedule_results_advance,
                         schedule_timeouts)
 
+    from django.conf import settings
+
     built = None
-    if states is not None:
+    if states is not None and settings.PUSH_SEAT_STATES:     # never through Redis by default
         try:
             built = states()
         except Exception:  # the connections then build their own views

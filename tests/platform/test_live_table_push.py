@@ -35,6 +35,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 WAIT = 10   # seconds to wait for a message before failing (no timing assertion)
 
 
+@pytest.fixture(autouse=True)
+def _push_on(settings):
+    settings.PUSH_SEAT_STATES = True     # the mechanism under test (off with Redis by default)
+
+
 @pytest.fixture
 def four(make_user):
     return [make_user(name) for name in ("ann", "bob", "cy", "di")]
@@ -205,6 +210,47 @@ async def test_design_3_cost_a_change_reaches_four_seats_without_a_read_in_the_c
     # No consumer read the new state itself (reads still finishing for the arrivals' presence
     # notices are of the older version, and are not sent once the newer one was).
     assert [b for b in builds if b[1] is not None and b[1] >= game.state_version] == []
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)
+
+
+@pytest.mark.asyncio
+async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_each_seat_reads_its_own(
+        four, settings, monkeypatch):
+    """DESIGN §3: with ``PUSH_SEAT_STATES`` off (the default with Redis) the layer carries only
+    the tile-free notice, and each person's connection builds its own view from the store."""
+    settings.PUSH_SEAT_STATES = False
+    game = await database_sync_to_async(_table)(four)
+    comms = [_connect(user, game.pk) for user in four]
+    for comm in comms:
+        assert (await comm.connect(timeout=WAIT))[0]
+        await _next_state(comm)
+    for comm in comms:
+        await _drain(comm)
+    sent = []                                   # every message given to the channel layer
+    real_many = notify.group_send_many
+
+    def recording(messages):
+        sent.extend(messages)
+        return real_many(messages)
+    monkeypatch.setattr(notify, "group_send_many", recording)
+    builds = []
+    real = consumers.TableConsumer._build_state
+
+    def counting(self, *args):
+        built = real(self, *args)
+        builds.append((self.seat, built[0] if built else None))
+        return built
+    monkeypatch.setattr(consumers.TableConsumer, "_build_state", counting)
+    await database_sync_to_async(_act)(game)
+    game = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    for seat, comm in enumerate(comms):
+        state = await _next_state(comm)
+        while state["view"]["seq"] != game.seq:  # a presence re-send of the arrivals, older
+            state = await _next_state(comm)
+        assert state["view"]["seat"] == seat
+    assert sent and all(m["type"] != "table.state" and "text" not in m for _g, m in sent)
+    assert sorted({s for s, v in builds if v is not None and v >= game.state_version}) == [0, 1, 2, 3]
     for comm in comms:
         await comm.disconnect(timeout=WAIT)
 

@@ -256,14 +256,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ------------------------------------------------------------------ server -> client
     async def table_changed(self, event):
         """Group notice: build and send this connection's own view (never broadcast tiles).
-        A notice for a version already sent (several changes, one re-read) is skipped, and so
-        is one whose writer pushed this seat its state (``"pushed"``: the seats sent a
-        ``table.state`` just before, on their own seat group): no read of the game then."""
+        A notice for a version already sent (several changes, one re-read, or the state the
+        writer pushed this seat just before, ``table.state``) is skipped: no read then."""
         version = event.get("version", 0)
         if not isinstance(version, int) or version <= self.sent_version:
             return
-        if self.seat is not None and not self.spectator and self.seat in (event.get("pushed") or ()):
-            return
+        # A seat's pushed state is sent to its channel before this notice, and a channel's
+        # messages arrive in order: a pushed seat that reaches here with an older version
+        # missed its push (it joined its seat group after it was sent): it reads its own.
         await self.send_state()
 
     async def table_state(self, event):

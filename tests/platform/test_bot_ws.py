@@ -31,6 +31,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "bot-api.md"
 @pytest.fixture(autouse=True)
 def _no_pauses(settings):
     settings.CLAIM_MASK_SHARE = 0.0      # no masked pauses (their end is a timer task)
+    # The test's clients answer at machine speed with eager computers: a person's client here
+    # can send more than the per-connection limit of 10 a second, whose refusal (rate_limited)
+    # it would wait on forever. The limit itself is tested in test_bad_input/test_throttling.
+    settings.WS_RATE_BURST = 100_000
 
 
 def bot_socket(token: str | None = None) -> WebsocketCommunicator:

@@ -75,6 +75,29 @@ def after_apply(planned: dict | None, engine, now: float) -> dict:
             "views": planned["views"]}
 
 
+def opening(engine, now: float) -> dict:
+    """The ``Game.claim_mask`` to store when a hand has just been dealt (Taiwanese, P-FAIR-6 as
+    clarified for the Original Call window, T-ORIG-2): when nobody could declare Original Call,
+    on the same random share and with the same pause as an empty claim window, every client is
+    shown the empty window (``engine.empty_opening_window_views``) before the dealer's first
+    turn, so that a real window tells nobody that someone's dealt hand is ready. ``{}`` for a
+    Riichi engine, when no pause is drawn, or when a real window is open."""
+    views = getattr(engine, "empty_opening_window_views", None)
+    if views is None:
+        return {}
+    p = share()
+    if p <= 0.0 or secrets.randbelow(1_000_000) >= int(p * 1_000_000):
+        return {}
+    pause = pause_seconds()
+    if pause <= 0.0:
+        return {}
+    held = views()
+    if held is None:
+        return {}
+    return {"seq": engine.seq, "window_seq": held[None]["seq"], "until": now + pause,
+            "views": {("public" if seat is None else str(seat)): view for seat, view in held.items()}}
+
+
 def active(mask: dict | None, seq: int, now: float | None = None) -> bool:
     """Whether the pause ``mask`` still hides decision ``seq`` at ``now`` (epoch seconds)."""
     if not mask or mask.get("seq") != seq:

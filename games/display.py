@@ -32,6 +32,13 @@ ACTION_NAMES = {
 }
 """Action type (``rules_engine.core.actions.ACTION_TYPES``) -> translated verb."""
 
+TW_ACTION_NAMES = {
+    "riichi": _("Original Call"), "tsumo": _("Self-drawn win"), "ron": _("Win"), "chi": _("Chow"),
+    "pon": _("Pung"), "daiminkan": _("Kong"), "ankan": _("Concealed kong"), "shouminkan": _("Added kong"),
+}
+"""The verbs that differ at a Taiwanese table (taiwanese.md wording: chow, pung, kong, Original
+Call); ``ron`` without a tile is taking the eighth flower (T-FLOWER-5)."""
+
 LIMIT_NAMES = {
     "mangan": _("Mangan"), "haneman": _("Haneman"), "baiman": _("Baiman"),
     "sanbaiman": _("Sanbaiman"), "yakuman": _("Yakuman"), "kazoe": _("Counted yakuman"),
@@ -140,11 +147,15 @@ def tile_display(tile: int) -> dict:
     return {"id": tile, "name": name, "label": label}
 
 
-def action_display(data: dict) -> dict:
+def action_display(data: dict, family: str = "riichi") -> dict:
     """Display of one stored action ``data`` (``{"type", "tile", "tiles"}``, engine JSON):
-    ``{"verb": translated verb, "tile": tile_display | None, "tiles": [tile_display]}``."""
+    ``{"verb": translated verb, "tile": tile_display | None, "tiles": [tile_display]}``.
+    ``family``: ``"taiwanese"`` names the actions in that family's words (``TW_ACTION_NAMES``)."""
     typ = data.get("type")
     tile = data.get("tile")
-    return {"verb": ACTION_NAMES.get(typ, typ),
+    verb = ACTION_NAMES.get(typ, typ)
+    if family == "taiwanese":
+        verb = _("Take the eighth flower") if typ == "ron" and tile is None else TW_ACTION_NAMES.get(typ, verb)
+    return {"verb": verb,
             "tile": tile_display(tile) if isinstance(tile, int) else None,
             "tiles": [tile_display(t) for t in data.get("tiles") or [] if isinstance(t, int)]}

@@ -103,8 +103,10 @@ class Game(models.Model):
 
     @property
     def format_label(self) -> str:
-        """"Single hand" or "East round" (P-TABLE-4)."""
-        return str(_("Single hand")) if self.game_format == "single" else str(_("East round"))
+        """"Single hand", "East round" or "Full match" (a Taiwanese match, P-TW-1) (P-TABLE-4)."""
+        if self.game_format == "single":
+            return str(_("Single hand"))
+        return str(_("Full match")) if self.game_format == "full" else str(_("East round"))
 
 
 class Seat(models.Model):

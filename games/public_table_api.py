@@ -32,7 +32,7 @@ class PublicTableSerializer(serializers.Serializer):
 
 class PublicTableCreateSerializer(serializers.Serializer):
     family = serializers.CharField(default="riichi", max_length=32,
-                                   help_text="riichi (taiwanese: not available yet, code family)")
+                                   help_text="riichi (one East round) or taiwanese (a full match)")
     clock = serializers.CharField(default=clocks.STANDARD, max_length=16,
                                   help_text="bullet, blitz, standard or relaxed (untimed: code untimed)")
 

@@ -97,8 +97,8 @@ def _check_clock(clock) -> None:
 def create_public_table(host, *, family: str = "riichi", clock: str = clocks.STANDARD) -> Table:
     """Open a public table hosted by ``host``, who takes seat 0 (P-TABLE-5).
 
-    ``family``: one of ``PUBLIC_FAMILIES`` (``"riichi"``: one East round; Taiwanese is not
-    available yet). ``clock``: ``"bullet"``, ``"blitz"``, ``"standard"`` or ``"relaxed"``
+    ``family``: one of ``PUBLIC_FAMILIES`` (``"riichi"``: one East round; ``"taiwanese"``: a full
+    match, P-TABLE-1). ``clock``: ``"bullet"``, ``"blitz"``, ``"standard"`` or ``"relaxed"``
     (P-TABLE-3: a clock is mandatory). The table is listed in the lobby until full.
     Raises ``TableRejected``: ``family``, ``untimed``, ``malformed`` (unknown clock), the
     ``RankedRefused`` codes (``unverified``, ``flagged``, ``ranked_seat``, ...),

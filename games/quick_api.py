@@ -41,7 +41,7 @@ class QuickStatusSerializer(serializers.Serializer):
 
 class QuickJoinSerializer(serializers.Serializer):
     family = serializers.ChoiceField(choices=[f["id"] for f in FAMILIES], default="riichi",
-                                     help_text="preset family; only riichi is offered now")
+                                     help_text="preset family: riichi (East round) or taiwanese (full match)")
 
 
 def _status(request, code=status.HTTP_200_OK) -> Response:

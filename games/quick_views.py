@@ -1,6 +1,6 @@
 """The Quick Play page ``/quick/`` (J2 steps 1–3, P-MATCH-1/-5/-6).
 
-GET shows the choice of preset family (Riichi; Taiwanese shown as not available yet) with
+GET shows the choice of preset family (Riichi: one East round; Taiwanese: a full match) with
 the format, the Standard clock and "Ranked" (P-MATCH-1), or, while the account waits, the
 waiting screen (elapsed time, Cancel, and after 60 s "Start now with computers"). The page
 reads the queue row itself, so a reload recovers the state; once a group with the account
@@ -22,7 +22,7 @@ from . import matchmaking, ranked
 FAMILIES = [
     {"id": "riichi", "name": gettext_lazy("Riichi"), "format": gettext_lazy("One East round"),
      "available": "riichi" in ranked.RANKED_PRESETS},
-    {"id": "taiwanese", "name": gettext_lazy("Taiwanese"), "format": gettext_lazy("Full match"),
+    {"id": "taiwanese", "name": gettext_lazy("Taiwanese (fixed table)"), "format": gettext_lazy("Full match"),
      "available": "taiwanese" in ranked.RANKED_PRESETS},
 ]
 

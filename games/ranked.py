@@ -19,7 +19,7 @@ from . import clocks
 from .models import Game
 
 #: Ranked formats per preset family (P-TABLE-1/-2): family -> (preset id, format).
-RANKED_PRESETS = {"riichi": ("riichi", "east")}
+RANKED_PRESETS = {"riichi": ("riichi", "east"), "taiwanese": ("taiwanese", "full")}
 #: The kinds of game that are ranked (P-TABLE-2).
 RANKED_KINDS = (Game.Kind.QUICK, Game.Kind.PUBLIC)
 #: At most this many computer seats at a ranked game (P-TABLE-7).

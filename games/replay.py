@@ -5,6 +5,9 @@ They only read the results the engine recorded in the log's events (``hand_end``
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext
+from rules_engine.riichi.explain import win_parts
+
 from .display import hand_label
 
 
@@ -21,8 +24,12 @@ def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
     ``hand_number`` (0-based dealer rotation: 0 = East 1, 5 = South 2), ``label`` (its
     translated round name in the active language, ``display.hand_label``), ``honba``, ``kind`` (``win``/``exhaustive_draw``/
     ``abortive_draw``…), ``abort`` (abortive draw kind or None), ``wins``: list of
-    ``{seat, name, tsumo, from_name, han, fu, yaku: [(name, han)], limit, points}``,
-    ``deltas`` and ``scores`` (lists of 4, points). ``names`` maps seat -> display name.
+    ``{seat, name, tsumo, from_name, han, fu, yaku: [(name, han)], limit, points, honba_points,
+    sticks_points}`` (Taiwanese wins: ``tai`` and ``awards`` ``[(T-TAI id, translated name, tai)]``
+    instead of han/fu/yaku, ``han`` None) (``points`` the win's total for the winner, of which ``honba_points`` the honba
+    bonus and ``sticks_points`` the riichi sticks taken, R-PAY-5, R-PAY-6, R-MULTI-2), ``returned``
+    (``[{name, points}]``: riichi sticks given back, [single-deal] R-DRAW-5), ``deltas`` and
+    ``scores`` (lists of 4, points). ``names`` maps seat -> display name.
     """
     hands = []
     for event in _events(log):
@@ -30,20 +37,29 @@ def hand_summaries(log: dict, names: dict[int, str]) -> list[dict]:
             continue
         result = event.get("result") or {}
         wins = []
-        for win in result.get("wins", []) or []:
+        for i, win in enumerate(result.get("wins", []) or []):
             seat = win.get("seat")
             payments = win.get("payments") or [0, 0, 0, 0]
+            try:
+                part = win_parts(win, first=i == 0, honba=int(result.get("honba") or 0))[seat]
+            except (KeyError, TypeError, IndexError):
+                part = {"honba": 0, "sticks": 0}
             wins.append({
                 "seat": seat, "name": names.get(seat, str(seat)), "tsumo": bool(win.get("tsumo")),
                 "from_name": None if win.get("tsumo") else names.get(win.get("from_seat")),
                 "han": win.get("han"), "fu": win.get("fu"), "yaku": win.get("yaku") or [],
                 "limit": win.get("limit"), "points": payments[seat] if seat is not None else None,
+                "tai": win.get("tai"), "flower_win": win.get("flower_win"),
+                "awards": [(tid, gettext(name), n) for tid, name, n in win.get("award_names") or []],
+                "honba_points": part["honba"], "sticks_points": part["sticks"],
             })
         number = int(result.get("hand_number", 0))
         hands.append({
             "index": len(hands), "hand_number": number, "label": hand_label(number),
             "honba": result.get("honba", 0), "kind": result.get("kind"), "abort": result.get("abort"),
             "wins": wins, "deltas": result.get("deltas") or [], "scores": result.get("scores") or [],
+            "returned": [{"name": names.get(seat, str(seat)), "points": points}
+                         for seat, points in enumerate(result.get("deposits_returned") or []) if points],
         })
     return hands
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from rules_engine.riichi.views import decision_view
+from rules_engine.riichi.views import decision_view, explained_hand_result
+from rules_engine.taiwanese.views import decision_view as tw_decision_view
 
 _HIDDEN_VIEW_KEYS = ("hand_result", "game_result")
 """Public-view keys dropped from steps: the stored records are served once per hand instead."""
@@ -24,7 +25,8 @@ _HIDDEN_VIEW_KEYS = ("hand_result", "game_result")
 
 def sort_key(tile: int) -> int:
     """Canonical hand order (P-PLAY-6, as ``sortTiles`` in static/js/tiles.js): by kind, the red
-    five first within its kind, then ascending id. ``tile``: id 0..135."""
+    five first within its kind, then ascending id. ``tile``: id 0..143 (Taiwanese flowers and
+    seasons 136..143 sort last)."""
     return (tile >> 2) * 1000 + (0 if tile in (16, 52, 88) else 1 + tile)
 
 
@@ -50,8 +52,9 @@ def _step(game, index: int, action: dict | None, flags: tuple[bool, bool]) -> di
     for key in _HIDDEN_VIEW_KEYS:
         view.pop(key, None)
     hands, drawn = [], []
+    own_view = tw_decision_view if getattr(game, "FAMILY", "riichi") == "taiwanese" else decision_view
     for seat in range(4):
-        own = decision_view(game, seat)   # hand and drawn tile only: the cheap own view
+        own = own_view(game, seat)        # hand and drawn tile only: the cheap own view
         hands.append(sorted(own["hand"], key=sort_key))
         drawn.append(own.get("drawn_tile"))
     return {"index": index, "actor": None if action is None else action.get("seat"),
@@ -119,7 +122,11 @@ def replay_hands(log: dict, flags: Iterable[tuple[bool, bool]] = (), *,
         if current is not None:
             end = _event(entry, "hand_end")
             if end is not None:
-                current["result"] = end.get("result")
+                # The stored record (P-REPLAY-6) with the results-screen explanation added
+                # (fu items, payment parts; the same as the live table's view).
+                current["result"] = explained_hand_result(game) if keep and game is not None \
+                    and game.preset.family == "riichi" and game.hand_result == end.get("result") \
+                    else end.get("result")
             over = _event(entry, "game_end")
             if over is not None:
                 current["game_result"] = over.get("result")

@@ -8,13 +8,17 @@ from django.shortcuts import render
 
 from rules_engine.preset import get_preset
 
-from . import rules_facts
+from . import rules_facts, rules_tw
 
 
 def rules_index(request):
     """``/rules/``: the presets the site offers, each linked to its latest version."""
     presets = [{"preset": p, "title": rules_facts.preset_title(p), "summary": rules_facts.preset_summary(p)}
                for p in rules_facts.offered_presets()]
+    # The Taiwanese presets the site plays (P-PRESET-7). The engine still marks them
+    # offered=False (rules_engine/preset.py); listed here by name until it marks them offered.
+    presets += [{"preset": p, "title": rules_tw.preset_title(p), "summary": rules_tw.preset_summary(p)}
+                for p in (get_preset(n) for n in rules_tw.TAIWANESE_PRESETS) if not p.offered]
     return render(request, "rules/index.html", {"presets": presets})
 
 
@@ -26,6 +30,8 @@ def rules_preset(request, preset: str, version: int | None = None):
         value = get_preset(preset, version)
     except ValueError:
         raise Http404("no such preset or version") from None
+    if value.family == "taiwanese":
+        return render(request, "rules/taiwanese.html", rules_tw.rules_page(value))
     return render(request, "rules/preset.html", rules_facts.rules_page(value))
 
 

@@ -28,8 +28,11 @@ from .models import ActionRecord, Game, LogEntry, Seat
 
 log = logging.getLogger("games")
 
-#: Practice presets and their formats (P-PRAC-1, P-TABLE-1): single hand / East round.
-PRACTICE_PRESETS = {"riichi-single-deal": "single", "riichi": "east"}
+#: Practice presets and their formats (P-PRAC-1, P-TABLE-1, P-TW-4): Riichi single hand / East
+#: round; Taiwanese single hand / East round / full match (the engine's ``taiwanese-single-deal``,
+#: ``taiwanese-east`` and ``taiwanese`` presets, T-MATCH-1).
+PRACTICE_PRESETS = {"riichi-single-deal": "single", "riichi": "east", "taiwanese-single-deal": "single",
+                    "taiwanese-east": "east", "taiwanese": "full"}
 DEFAULT_PRACTICE_PRESET = "riichi-single-deal"
 
 
@@ -83,7 +86,8 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
     """Start a practice game: ``user`` against three computers of ``strength`` (P-PRAC-1, J4).
 
     ``preset_name``: ``"riichi-single-deal"`` (single hand, default) or ``"riichi"`` (East
-    round). ``human_seat`` (0..3, initial East..North) is drawn at random when ``None``
+    round); ``"taiwanese-single-deal"``, ``"taiwanese-east"`` or ``"taiwanese"`` (full match,
+    P-TW-4). ``human_seat`` (0..3, initial East..North) is drawn at random when ``None``
     (P-PRAC-1: the human is not always dealer). ``clock``: ``"untimed"`` (default,
     P-CLOCK-2) or ``"bullet"`` / ``"blitz"`` / ``"standard"`` / ``"relaxed"`` (P-CLOCK-1).
     Never rated (P-PRAC-2). Raises ``ValueError`` for an unknown preset, strength or clock,
@@ -111,8 +115,9 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
                         occupants, iter(computers), strength)
 
 
-#: Private-table presets and their formats (P-TABLE-1: the ranked formats only).
-PRIVATE_PRESETS = {"riichi": "east"}
+#: Private-table presets and their formats (P-TABLE-1: the ranked formats only): Riichi East
+#: round, Taiwanese full match.
+PRIVATE_PRESETS = {"riichi": "east", "taiwanese": "full"}
 
 
 def create_private_table(host, guests, *, preset_name: str = "riichi", clock: str = clocks.UNTIMED,
@@ -122,7 +127,8 @@ def create_private_table(host, guests, *, preset_name: str = "riichi", clock: st
     ``guests``: three entries, each a human account or ``None`` for a computer of
     ``strength`` (P-TABLE-1: computers may fill any empty seat). Seats are drawn at random
     (P-TABLE-8) unless ``draw_seats`` is false, when ``[host, *guests]`` sit in seats 0..3
-    (initial East..North). ``preset_name``: ``"riichi"`` (East round). ``clock``: any clock
+    (initial East..North). ``preset_name``: ``"riichi"`` (East round) or ``"taiwanese"`` (full
+    match). ``clock``: any clock
     name, Untimed included (P-TABLE-3). Invitations and the lobby are not part of this
     function: it seats accounts that already agreed.
 
@@ -177,6 +183,7 @@ def _create_game(kind, preset, game_format: str, clock: str, creator, occupants,
                                     strength=occupant.computer_strength or default_strength())
             else:
                 Seat.objects.create(game=row, seat=seat, user=occupant)
+        row._new_claim_mask = claim_mask.opening(engine, clocks.now())   # Taiwanese (P-FAIR-6)
         _store(row, engine, _Change(kind="next_hand"))
     engine_store.put(row.pk, row.state_version, engine)
     return row
@@ -544,6 +551,7 @@ def continue_after_hand(game_id: int, seat: int, seq) -> Game | None:
 
 def _next_hand(row, engine) -> _Change:
     engine.next_hand(new_seed())
+    row._new_claim_mask = claim_mask.opening(engine, clocks.now())   # Taiwanese (P-FAIR-6)
     row.continued_seats = []
     row.hands_started += 1
     return _Change(kind="next_hand", data={"hand": row.hands_started})
@@ -611,7 +619,14 @@ def choose_computer_action(strength: str, view: dict):
 
     Uses ``rules_engine.ai.decide(strength, view, seed)`` when the computer players are
     installed and offer ``strength``, else ``rules_engine.ai.simple_player.decide(view)``.
+
+    Taiwanese views (``view["family"] == "taiwanese"``): the computer strengths do not play
+    Taiwanese yet, so EVERY strength plays ``rules_engine.taiwanese.simple_player`` — a legal
+    yardstick (wins when it can, calls greedily), not a strength. The strength label of the
+    seat is then only a name (issue 12 item 6 is still open).
     """
+    if view.get("family") == "taiwanese":
+        return importlib.import_module("rules_engine.taiwanese.simple_player").decide(view)
     if strength in available_strengths() and strength != "simple":
         ai = importlib.import_module("rules_engine.ai")
         return ai.decide(strength, view, secrets.randbits(64))

@@ -35,8 +35,8 @@ from .models import Game, Invitation, Seat, SpectatorLease, Table, TableSeat
 log = logging.getLogger("games")
 
 #: Preset families offered at private tables and the preset each plays (P-TABLE-1: the
-#: ranked formats only; Taiwanese arrives with its engine).
-PRIVATE_FAMILIES = {"riichi": "riichi"}
+#: ranked formats only: Riichi one East round, Taiwanese a full match).
+PRIVATE_FAMILIES = {"riichi": "riichi", "taiwanese": "taiwanese"}
 #: At most this many open private tables per host (a simple creation limit).
 MAX_OPEN_TABLES_PER_HOST = 1
 #: Seconds a spectator lease lasts without renewal (the client pings every 25 s).
@@ -144,7 +144,8 @@ def create_private_table(host, *, family: str = "riichi", clock: str = clocks.UN
                          allow_spectators: bool = False) -> Table:
     """Open a private table hosted by ``host`` (P-TABLE-6, J3 steps 1–4); the host takes seat 0.
 
-    ``family``: ``"riichi"`` (one East round, preset ``riichi``). ``clock``: ``"untimed"`` or
+    ``family``: ``"riichi"`` (one East round, preset ``riichi``) or ``"taiwanese"``
+    (a full match, preset ``taiwanese``, P-TW-1). ``clock``: ``"untimed"`` or
     a timed clock (P-TABLE-3). ``allow_spectators``: the host may invite spectators
     (P-SPECT-1). The invite token comes from ``secrets.token_urlsafe`` (unguessable).
     Never rated (P-TABLE-10). Raises ``TableRejected``: ``not_allowed`` for a computer or an

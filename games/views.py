@@ -148,8 +148,9 @@ def review(request, pk: int):
         return redirect("table", pk=game.pk)
     seats = {p["seat"]: p for p in players_of(game)}
     names = {seat: p["name"] for seat, p in seats.items()}
+    family = "taiwanese" if game.preset_name.startswith("taiwanese") else "riichi"
     actions = [{"record": a, "player": seats.get(a.seat),
-                "move": action_display(a.data) if isinstance(a.data, dict) else None}
+                "move": action_display(a.data, family) if isinstance(a.data, dict) else None}
                for a in reviewable_actions(game)]
     log = reviewable_log(game)
     return render(request, "games/review.html", {

@@ -27,7 +27,8 @@ class Family(models.TextChoices):
 
 #: Preset id -> family (glossary "Preset family", P-PRESET-1).
 PRESET_FAMILY = {"riichi": Family.RIICHI, "riichi-single-deal": Family.RIICHI,
-                 "riichi-tournament": Family.RIICHI, "taiwanese": Family.TAIWANESE}
+                 "riichi-tournament": Family.RIICHI, "taiwanese": Family.TAIWANESE,
+                 "taiwanese-east": Family.TAIWANESE, "taiwanese-single-deal": Family.TAIWANESE}
 
 
 class Rating(models.Model):

@@ -118,13 +118,13 @@ _TAIWANESE = dict(
     family="taiwanese", multi_ron="all", abortive_draws=frozenset(), nagashi_mangan=False, honba=False,
     auto_stop=False, bust_ends_game=False, result_record=False, starting_points=2_000, return_points=2_000,
     uma=(0, 0, 0, 0), winner_bonus=0, red_fives=frozenset(), max_kans=99, kans_after_riichi="none",
-    open_tanyao=False, double_yakuman=False, kazoe_yakuman=False, offered=False, rated=False)
+    open_tanyao=False, double_yakuman=False, kazoe_yakuman=False, offered=True, rated=False)
 """Switches shared by the Taiwanese presets (taiwanese.md): 2,000 points (T-SETUP-4), every winner
 on a discard wins (T-WIN-7), no abortive draws (T-END-3), no limit on kongs (T-KONG-6), negative
 scores allowed (T-PAY-8). The Riichi-only switches are set to their "off" values and never read.
-Not yet offered on the site (``offered=False``) until the platform plays the family."""
-TAIWANESE_V1 = Preset(name="taiwanese", version=1, game_format="full", **_TAIWANESE)
-"""T-MATCH-1, P-TW-1: full match East to North, ends at the 16th dealer change (T-MATCH-5)."""
+All three are offered on the site; only the full match is rated (P-RATE-4, P-PRAC-2)."""
+TAIWANESE_V1 = Preset(name="taiwanese", version=1, game_format="full", **{**_TAIWANESE, "rated": True})
+"""T-MATCH-1, P-TW-1: full match East to North, ends at the 16th dealer change (T-MATCH-5); rated."""
 TAIWANESE_EAST_V1 = Preset(name="taiwanese-east", version=1, game_format="east", **_TAIWANESE)
 """P-TW-4 practice: the East round, ends at the 4th dealer change."""
 TAIWANESE_SINGLE_DEAL_V1 = Preset(name="taiwanese-single-deal", version=1, game_format="single", **_TAIWANESE)

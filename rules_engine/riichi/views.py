@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_engine.riichi.discard_preview import discard_previews
+from rules_engine.riichi.explain import explain_hand_result
 from rules_engine.riichi.wall import DORA_INDICATOR_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,13 +35,29 @@ def build_view(game: "Game", seat: int | None) -> dict:
     } for i, s in enumerate(seats)]
     view = _header(game, seat)
     view["players"] = players
-    view["hand_result"] = game.hand_result
+    view["hand_result"] = explained_hand_result(game)
     view["game_result"] = game.game_result
     if seat is not None:
         _add_private(game, seat, view)
         view["tenpai_no_yaku"] = game.tenpai_without_yaku(seat)
         view["discard_waits"] = discard_previews(game, seat)
     return view
+
+
+def explained_hand_result(game: "Game") -> dict | None:
+    """``game.hand_result`` with the results-screen explanation of ``riichi.explain`` (fu items,
+    payment parts, riichi sticks), built once per ended hand and kept on the game. The stored
+    record (part of the log) is never changed; ``None`` while no hand has ended."""
+    result = game.hand_result
+    if result is None:
+        return None
+    cached = getattr(game, "_explained_result", None)
+    if cached is not None and cached[0] is result:
+        return cached[1]
+    explained = explain_hand_result(result, dealer=game.dealer, round_wind=game.round_wind,
+                                    riichi=[s.riichi for s in game._seats], preset=game.preset)
+    game._explained_result = (result, explained)
+    return explained
 
 
 def decision_view(game: "Game", seat: int) -> dict:

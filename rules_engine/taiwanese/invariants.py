@@ -25,6 +25,7 @@ def tile_conservation(game: "Game") -> list[str]:
         ids += s.flowers
     if len(ids) != 144 or len(set(ids)) != 144:
         out.append(f"tile conservation: {len(ids)} ids, {len(set(ids))} distinct")
+    out += hand_sizes(game)
     for i, s in enumerate(game._seats):
         kinds = [0] * 34
         for t in s.hand:
@@ -32,6 +33,30 @@ def tile_conservation(game: "Game") -> list[str]:
                 kinds[t >> 2] += 1
         if kinds != s.counts:
             out.append(f"seat {i}: kind counts differ from the hand's")
+    return out
+
+
+def hand_sizes(game: "Game") -> list[str]:
+    """T-TURN-6: concealed plus meld tiles are 16 + kongs, one more for the seat about to discard
+    (the seat in turn; the dealer in the Original Call window; a kong declarer while his added
+    kong may be robbed). Not checked during the opening passes."""
+    if game.phase not in ("turn", "claim") or game._passes is not None:
+        return []
+    extra = None
+    if game.phase == "turn":
+        extra = game._turn
+    else:
+        kind = game._claim["kind"] if game._claim else "original_call"
+        if kind == "rob":
+            extra = game._claim["discarder"]
+        elif kind == "original_call":
+            extra = game.dealer
+    out = []
+    for i, s in enumerate(game._seats):
+        kongs = sum(1 for m in s.melds if len(m.tiles) == 4)
+        have = len(s.hand) + sum(len(m.tiles) for m in s.melds)
+        if have != 16 + kongs + (i == extra):
+            out.append(f"seat {i} holds {have} tiles with {kongs} kongs (T-TURN-6)")
     return out
 
 

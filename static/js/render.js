@@ -8,6 +8,11 @@ import { turnClockEl, reserveEl, responseClockEl, absentSeats, timerOf } from ".
 
 const POND_ROW = 6;
 
+/** Whether the view is of a Taiwanese table (taiwanese.md; rules_engine/taiwanese/views.py). */
+export function isTaiwanese(view) {
+  return !!view && view.family === "taiwanese";
+}
+
 /** Position of `seat` relative to the viewer: "me", "right" (next), "across", "left" (previous). */
 export function relPos(seat, mySeat) {
   const base = mySeat === null || mySeat === undefined ? 0 : mySeat;
@@ -31,7 +36,9 @@ export function groupActions(view) {
   const calls = [];
   for (const a of all) {
     if (a.type === "discard") discard.set(a.tile, a);
-    else if (a.type === "riichi") riichi.set(a.tile, a);
+    // Taiwanese: "riichi" is Original Call (T-ORIG-2); without a tile it is a non-dealer's
+    // declaration in the opening window, a button like a call.
+    else if (a.type === "riichi" && a.tile !== null && a.tile !== undefined) riichi.set(a.tile, a);
     else calls.push(a);
   }
   return { discard, riichi, calls, all };
@@ -70,7 +77,18 @@ function meldEl(meld, owner, ctx) {
 
 function meldsEl(player, ctx) {
   const melds = player.melds || [];
-  return h("div", { class: "melds", "aria-label": ctx.t("melds") }, melds.map((m) => meldEl(m, player.seat, ctx)));
+  return h("div", { class: "melds", "aria-label": ctx.t("melds") }, flowersEl(player, ctx),
+    melds.map((m) => meldEl(m, player.seat, ctx)));
+}
+
+/** A Taiwanese seat's exposed flowers and seasons (T-FLOWER-2), small, before its melds; null
+ * when it has none (and always at a Riichi table). */
+function flowersEl(player, ctx) {
+  const flowers = player.flowers || [];
+  if (!flowers.length) return null;
+  const { base, t } = ctx;
+  return h("span", { class: "flowers", dataset: { role: "flowers" }, "aria-label": t("tw_flowers", { n: flowers.length }) },
+    [...flowers].sort((a, b) => a - b).map((id) => tileEl(id, { base, t, cls: "flower" })));
 }
 
 /** Pond: 6 per row, riichi discard sideways, called discards greyed, the last discard marked
@@ -137,6 +155,8 @@ function plateEl(player, ctx, side) {
       p.is_computer ? h("span", { class: "badge badge-cpu" }, t("computer")) : null,
       view.dealer === seat ? h("span", { class: "badge badge-dealer" }, t("dealer")) : null,
       player.riichi ? h("span", { class: "badge badge-riichi" }, t("riichi_badge")) : null,
+      player.original_call ? h("span", { class: "badge badge-riichi badge-original-call", dataset: { role: "original-call" },
+        title: t("tw_original_call_hint") }, t("tw_original_call_badge")) : null,
       absent ? h("span", { class: "badge badge-absent", dataset: { role: "absent" } }, t("absent"))
         : p.connected === false ? h("span", { class: "badge badge-absent", dataset: { role: "disconnected" } }, t("disconnected")) : null),
     h("div", { class: "plate-line" },
@@ -178,6 +198,7 @@ function centerScore(ctx, player, side) {
 function centerEl(ctx) {
   const { view, t, base } = ctx;
   const round = t("round", { wind: t(`wind_${view.round_wind}`), n: (view.hand_number % 4) + 1 });
+  if (isTaiwanese(view)) return twCenterEl(ctx, round);
   const sticks = Math.round(view.riichi_deposits / 1000);  // points -> sticks
   return h("section", { class: "center", "aria-label": round },
     (view.players || []).map((p) => centerScore(ctx, p, SIDE[relPos(p.seat, ctx.mySeat)])),
@@ -194,15 +215,30 @@ function centerEl(ctx) {
         h("span", { class: "dora-tiles" }, (view.dora_indicators || []).map((id) => tileEl(id, { base, t }))))));
 }
 
+/** The Taiwanese centre panel: round, dealer changes and the wall (T-MATCH-4, T-WALL-5); no honba,
+ * deposits or dora (the preset has none). */
+function twCenterEl(ctx, round) {
+  const { view, t, base } = ctx;
+  return h("section", { class: "center", "aria-label": round },
+    (view.players || []).map((p) => centerScore(ctx, p, SIDE[relPos(p.seat, ctx.mySeat)])),
+    h("div", { class: "c-mid" },
+      h("div", { class: "round" }, round),
+      h("dl", { class: "counters" },
+        h("div", { title: t("wall") }, h("dt", {}, h("img", { class: "wall-icon", src: `${base}back.svg`, alt: "" }),
+          h("span", { class: "visually-hidden" }, t("wall"))), h("dd", { dataset: { role: "wall" } }, view.wall_count)))));
+}
+
 function statusEl(ctx, groups) {
   const { view, t, mySeat, game, base } = ctx;
   const lines = [];
   if (mySeat === null) {
     lines.push(h("p", { class: "hint" }, t("spectating")));
   } else if (ctx.riichiMode) {
-    lines.push(h("p", { class: "hint strong" }, t("riichi_choose")));
+    lines.push(h("p", { class: "hint strong" }, isTaiwanese(view) ? t("tw_original_call_choose") : t("riichi_choose")));
   } else if (view.phase === "turn" && view.turn === mySeat && groups.discard.size) {
     lines.push(h("p", { class: "hint strong" }, t("your_turn")));
+  } else if (view.phase === "claim" && groups.calls.length && view.window === "original_call") {
+    lines.push(h("p", { class: "hint strong", dataset: { role: "original-call-offer" } }, t("tw_original_call_offer")));
   } else if (view.phase === "claim" && groups.calls.length) {
     lines.push(h("p", { class: "hint strong" }, t("your_call")));
   } else if (view.phase === "turn") {
@@ -237,7 +273,24 @@ function statusEl(ctx, groups) {
   return h("div", { class: "status" }, lines);
 }
 
-function actionLabel(a, t) {
+/** Button labels at a Taiwanese table (taiwanese.md wording: chow, pung, kong, Original Call). */
+function twActionLabel(a, t) {
+  switch (a.type) {
+    case "chi": return t("tw_chow");
+    case "pon": return t("tw_pung");
+    case "daiminkan": return t("tw_kong");
+    case "ankan": return t("tw_concealed_kong");
+    case "shouminkan": return t("tw_added_kong");
+    case "tsumo": return t("tw_self_draw");
+    case "ron": return a.tile === null || a.tile === undefined ? t("tw_take_flower") : t("tw_win");
+    case "riichi": return t("tw_original_call");
+    case "pass": return t("pass");
+    default: return a.type;
+  }
+}
+
+function actionLabel(a, t, view) {
+  if (isTaiwanese(view)) return twActionLabel(a, t);
   switch (a.type) {
     case "chi": return t("chi");
     case "pon": return t("pon");
@@ -296,19 +349,21 @@ function actionsEl(ctx, groups, cb) {
     if (a.type === "pass") continue;
     const tiles = actionTiles(a);
     const names = tiles.map((id) => tileLabel(id, t)).join(", ");
-    buttons.push(button(a.type, actionLabel(a, t), () => cb.send(a), { disabled: sent,
-      ariaLabel: names ? `${actionLabel(a, t)}: ${names}` : actionLabel(a, t),
+    const label = actionLabel(a, t, ctx.view);
+    buttons.push(button(a.type, label, () => cb.send(a), { disabled: sent,
+      ariaLabel: names ? `${label}: ${names}` : label,
       tiles: tiles.length ? h("span", { class: "act-tiles" }, tiles.map((id) =>
         tileEl(id, { base, t, cls: id === a.tile && a.type !== "shouminkan" ? "mini claimed" : "mini" }))) : null }));
   }
+  const tw = isTaiwanese(ctx.view);
   if (groups.riichi.size && !ctx.riichiMode) {
-    buttons.push(button("riichi", t("riichi"), () => cb.riichiMode(true), { disabled: sent }));
+    buttons.push(button("riichi", tw ? t("tw_original_call") : t("riichi"), () => cb.riichiMode(true), { disabled: sent }));
   }
   if (ctx.riichiMode) {
     buttons.push(button("cancel", t("cancel"), () => cb.riichiMode(false)));
   }
   if (ctx.selected !== null) {
-    const label = ctx.riichiMode ? t("riichi") : t("discard");
+    const label = ctx.riichiMode ? (tw ? t("tw_original_call") : t("riichi")) : t("discard");
     buttons.push(button("confirm", label, () => cb.confirm(), { disabled: sent, cls: "act-discard primary",
       action: "confirm", ariaLabel: `${label}: ${tileLabel(ctx.selected, t)}` }));
   }
@@ -452,11 +507,12 @@ export function renderBoard(board, ctx, cb) {
     ctx.counts = counts;
     for (const el of board.querySelectorAll(".tile[data-tile], .tile[data-kind]")) {
       const kind = el.dataset.kind !== undefined ? Number(el.dataset.kind) : kindOf(Number(el.dataset.tile));
-      if (!el.title) el.title = unseenTitle(ctx.t, kind, counts);
+      if (!el.title && kind < 34) el.title = unseenTitle(ctx.t, kind, counts);   // not flowers (ids 136..143)
     }
     showPreview(board, ctx, null);
   }
   board.dataset.phase = view.phase || "";
+  board.dataset.family = view.family || "riichi";   // CSS: a 17-tile Taiwanese hand (table.css)
   board.dataset.seq = String(view.seq);
 }
 

@@ -3,6 +3,7 @@
 import { h, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
 import { nextHandEl } from "./clock.js";
+import { twWinEl, twDrawEl, twGameOverEl } from "./result_tw.js";
 
 function nameOf(ctx, seat) {
   const p = (ctx.game && ctx.game.players || []).find((x) => x.seat === seat);
@@ -26,16 +27,164 @@ function revealedHand(ctx, tiles, winTile, melds) {
       h("span", { class: "meld" }, sortTiles(m.tiles).map((id) => tileEl(id, { base, t, cls: m.type === "ankan" ? "" : "open" }))))) : null);
 }
 
-function scoreChanges(ctx, changes) {
-  if (!Array.isArray(changes)) return null;
+/** Fu breakdowns the player opened, kept open when the panel is drawn again (a state message,
+ * a clock tick): keys "hand_number/honba/seat". */
+const openFu = new Set();
+
+function fuKey(ctx, win) {
+  const hr = ctx.view.hand_result || {};
+  return `${hr.hand_number}/${hr.honba}/${win.seat}`;
+}
+
+/** Representative tile id of a kind for a fu item (never a red five). */
+function kindTile(kind) {
+  return kind * 4 + 1;
+}
+
+/** One fu item (rules_engine.riichi.explain): [label children, fu]. */
+function fuItemLabel(ctx, item) {
+  const { t, base } = ctx;
+  const tiles = (n) => Array.from({ length: n }, () => tileEl(kindTile(item.kind), { base, t, cls: "mini" }));
+  switch (item.item) {
+    case "set": return [t(`fu_${item.set}`), " ", tiles(item.set.endsWith("kan") ? 4 : 3)];
+    case "pair": return [t("fu_pair"), " ", tiles(2)];
+    case "wait": return [t(`fu_wait_${item.wait}`)];
+    default: return [t(`fu_${item.item}`)];
+  }
+}
+
+/** The "Fu breakdown" toggle of a win (R-FU): each item with its fu, the rounding, then how the
+ * base points follow from fu and han (R-SCORE-3/-4). A <details> element: Enter or Space opens it. */
+function fuBreakdownEl(ctx, win) {
+  const { t, locale } = ctx;
+  const items = win.fu_items;
+  if (!Array.isArray(items) || !items.length || win.yakuman) return null;
+  const key = fuKey(ctx, win);
+  const rows = items.map((item) => h("tr", { dataset: { fuItem: item.item } },
+    h("th", { scope: "row" }, fuItemLabel(ctx, item)),
+    h("td", { class: "num" }, `+${item.fu}`)));
+  if ((win.yaku || []).some(([name]) => name === "pinfu") && win.tsumo) {
+    rows.push(h("tr", {}, h("th", { scope: "row", colspan: "2", class: "note" }, t("fu_pinfu_tsumo"))));
+  }
+  rows.push(h("tr", { class: "fu-total" }, h("th", { scope: "row" }, t("fu_total")),
+    h("td", { class: "num" }, `${win.fu} ${t("fu")}`)));
+  const basis = win.limit ? t("base_limit", { limit: t(`limit_${win.limit}`), points: Number(win.base_points).toLocaleString(locale) })
+    : t("base_formula", { fu: win.fu, han: win.han, points: Number(win.base_points).toLocaleString(locale) });
+  const el = h("details", { class: "fu-breakdown", dataset: { role: "fu-breakdown" }, open: openFu.has(key) },
+    h("summary", {}, t("fu_breakdown")),
+    h("div", { class: "fu-scroll" },
+      h("table", { class: "fu-items" }, h("tbody", {}, rows)),
+      h("p", { class: "basis", dataset: { role: "basis" } }, basis)));
+  el.addEventListener("toggle", () => { if (el.open) openFu.add(key); else openFu.delete(key); });
+  return el;
+}
+
+/** Dora and ura-dora indicators of a win, as tiles (R-DORA-1, R-DORA-6: ura only after a riichi win). */
+function indicatorsEl(ctx, win) {
+  const { t, base } = ctx;
+  const dora = (ctx.view.hand_result || {}).dora_indicators || [];
+  const ura = win.ura_indicators || [];
+  if (!dora.length && !ura.length) return null;
+  return h("p", { class: "indicators" },
+    dora.length ? h("span", { class: "dora", dataset: { role: "dora-indicators" } }, t("dora"), " ",
+      dora.map((id) => tileEl(id, { base, t, cls: "mini" }))) : null,
+    ura.length ? h("span", { class: "ura", dataset: { role: "ura-indicators" } }, t("ura_indicators"), " ",
+      ura.map((id) => tileEl(id, { base, t, cls: "mini" }))) : null);
+}
+
+/** A win's own payment line: hand value, honba bonus and riichi sticks the winner receives
+ * (R-PAY-5, R-PAY-6; with two winners only the nearest gets honba and sticks, R-MULTI-2). */
+function winPartsEl(ctx, win) {
+  const { t, locale } = ctx;
+  const part = Array.isArray(win.parts) ? win.parts[win.seat] : null;
+  if (!part || (!part.honba && !part.sticks)) return null;
+  const bits = [t("part_hand", { points: Number(part.value).toLocaleString(locale) })];
+  if (part.honba) bits.push(t("part_honba", { points: signed(part.honba, locale) }));
+  if (part.sticks) bits.push(t("part_sticks", { points: signed(part.sticks, locale) }));
+  return h("p", { class: "win-parts", dataset: { role: "win-parts" } }, bits.join(" · "));
+}
+
+/** Per-seat parts of a hand (rules_engine.riichi.explain "payment_parts"), or parts built from the
+ * deltas alone for a record without them (older views). */
+function partsOf(hr) {
+  if (Array.isArray(hr.payment_parts) && hr.payment_parts.length === 4) return hr.payment_parts;
+  return (hr.deltas || [0, 0, 0, 0]).map((d) => ({ value: d, honba: 0, sticks: 0, draw: 0, nagashi: 0,
+    riichi: 0, returned: 0, total: d }));
+}
+
+function scoreChanges(ctx, hr) {
+  if (!Array.isArray(hr.deltas)) return null;
   const { t, locale } = ctx;
   const scores = ctx.view.scores || [];
+  const parts = partsOf(hr);
+  const draw = hr.kind !== "win";
+  const hasHonba = parts.some((p) => p.honba);
+  const hasSticks = parts.some((p) => p.sticks || p.riichi || p.returned);
+  const detailed = hasHonba || hasSticks;
+  const num = (n) => signed(n, locale);
+  const stickCell = (p) => {
+    const what = [];
+    if (p.sticks) what.push(t("sticks_taken_cell", { points: num(p.sticks) }));
+    if (p.riichi) what.push(t("stick_own_cell", { points: num(p.riichi) }));
+    if (p.returned) what.push(t("stick_returned_cell", { points: num(p.returned) }));
+    // Each movement apart (a winner taking back their own stick shows "+1,000 −1,000", not 0).
+    const shown = [p.sticks, p.riichi, p.returned].filter((x) => x).map(num).join(" ");
+    return h("td", { class: "num", dataset: { role: "sticks" }, title: what.join("; ") || null,
+      "aria-label": what.join("; ") || null }, shown);
+  };
   return h("table", { class: "changes" },
     h("caption", {}, t("payments")),
-    h("tbody", {}, changes.map((d, seat) => h("tr", { class: d > 0 ? "gain" : d < 0 ? "loss" : "" },
+    detailed ? h("thead", {}, h("tr", {}, h("th", {}, h("span", { class: "visually-hidden" }, t("player"))),
+      h("th", { class: "num" }, !draw ? t("col_hand") : (hr.nagashi || []).some((x) => x) ? t("nagashi")
+        : hr.kind === "exhaustive_draw" ? t("col_draw") : t("col_payments")),
+      hasHonba ? h("th", { class: "num" }, t("honba")) : null,
+      hasSticks ? h("th", { class: "num" }, t("deposits")) : null,
+      h("th", { class: "num" }, t("col_total")), h("th", { class: "num" }, t("points")))) : null,
+    h("tbody", {}, parts.map((p, seat) => h("tr", { class: p.total > 0 ? "gain" : p.total < 0 ? "loss" : "" },
       h("th", { scope: "row" }, nameOf(ctx, seat)),
-      h("td", { class: "num", dataset: { role: "change" } }, signed(d, locale)),
+      detailed ? h("td", { class: "num", dataset: { role: "hand-part" } }, num(p.value + (p.draw || 0) + (p.nagashi || 0))) : null,
+      detailed && hasHonba ? h("td", { class: "num", dataset: { role: "honba" } }, p.honba ? num(p.honba) : "") : null,
+      detailed && hasSticks ? stickCell(p) : null,
+      h("td", { class: "num", dataset: { role: "change" } }, num(p.total)),
       h("td", { class: "num" }, scores[seat] === undefined ? "" : scores[seat].toLocaleString(locale))))));
+}
+
+/** Lines under the payments: honba, where the riichi sticks went, sticks returned (single hand,
+ * R-DRAW-5) or left on the table for the next hand (R-DRAW-5) or for first place (R-END-6). */
+function sticksNotes(ctx, hr, over) {
+  const { t, locale } = ctx;
+  const parts = partsOf(hr);
+  const st = hr.sticks;
+  const pts = (n) => Number(n).toLocaleString(locale);
+  const out = [];
+  if (hr.kind === "win" && hr.honba && Array.isArray(hr.payment_parts)) {
+    const to = parts.findIndex((p) => p.honba > 0);
+    out.push(h("li", { dataset: { role: "honba-note" } }, to >= 0
+      ? t("honba_note", { n: hr.honba, name: nameOf(ctx, to), points: pts(parts[to].honba) })
+      : t("honba_count", { n: hr.honba })));
+  }
+  if (st) {
+    const taker = parts.findIndex((p) => p.sticks > 0);
+    if (taker >= 0) {
+      out.push(h("li", { dataset: { role: "sticks-taken" } },
+        t("sticks_taken", { name: nameOf(ctx, taker), n: st.taken / 1000, points: pts(st.taken) }),
+        st.carried > 0 ? ` ${t("sticks_carried", { n: st.carried / 1000 })}` : ""));
+    }
+    parts.forEach((p, seat) => {
+      if (p.riichi) out.push(h("li", { dataset: { role: "stick-placed" } }, t("stick_placed", { name: nameOf(ctx, seat), points: signed(p.riichi, locale) })));
+    });
+    parts.forEach((p, seat) => {
+      if (p.returned) {
+        out.push(h("li", { dataset: { role: "stick-returned" } },
+          t("stick_returned", { name: nameOf(ctx, seat), points: pts(p.returned) })));
+      }
+    });
+    const awarded = ctx.view.game_result && ctx.view.game_result.deposits_awarded;
+    if (st.left > 0 && !(over && awarded)) {
+      out.push(h("li", { dataset: { role: "sticks-left" } }, t("sticks_left", { n: st.left / 1000, points: pts(st.left) })));
+    }
+  }
+  return out.length ? h("ul", { class: "sticks-notes" }, out) : null;
 }
 
 function winEl(ctx, win) {
@@ -54,14 +203,14 @@ function winEl(ctx, win) {
   else summary.push(`${win.han} ${t("han")} ${win.fu} ${t("fu")}`);
   if (win.limit && !yakuman) summary.push(t(`limit_${win.limit}`));
   if (Array.isArray(win.payments)) summary.push(`${signed(win.payments[seat], locale)} ${t("points").toLowerCase()}`);
-  const ura = win.ura_indicators || [];
   return h("article", { class: "win", dataset: { seat } },
     h("h3", {}, title),
     revealedHand(ctx, win.hand, win.tile, win.melds),
     h("table", { class: "yaku" }, h("tbody", {}, rows)),
     h("p", { class: "summary", dataset: { role: "summary" } }, summary.join(" · ")),
-    ura.length ? h("p", { class: "ura" }, t("ura_indicators"), " ",
-      ura.map((id) => tileEl(id, { base: ctx.base, t, cls: "mini" }))) : null,
+    winPartsEl(ctx, win),
+    indicatorsEl(ctx, win),
+    fuBreakdownEl(ctx, win),
     win.pao_seat !== null && win.pao_seat !== undefined
       ? h("p", { class: "pao", dataset: { role: "pao" } }, t("pao", { name: nameOf(ctx, win.pao_seat) })) : null);
 }
@@ -155,20 +304,24 @@ export function renderResult(ctx, cb) {
   const hr = view.hand_result;
   const body = [];
   const foot = [];
+  const tw = view.family === "taiwanese";   // Taiwanese panels: result_tw.js
   if (hr) {
     const wins = hr.kind === "win" ? hr.wins || [] : [];
-    if (wins.length) wins.forEach((w) => body.push(winEl(ctx, w)));
-    else body.push(drawEl(ctx, hr));
-    body.push(scoreChanges(ctx, hr.deltas));
+    if (wins.length) wins.forEach((w) => body.push(tw ? twWinEl(ctx, w) : winEl(ctx, w)));
+    else body.push(tw ? twDrawEl(ctx) : drawEl(ctx, hr));
   }
   const over = view.phase === "game_over" || (ctx.game && ctx.game.status === "finished");
+  if (hr) {
+    body.push(scoreChanges(ctx, hr));
+    body.push(sticksNotes(ctx, hr, over));
+  }
   if (hr && !over && hr.dealer_repeat !== undefined) {
     body.push(h("p", { class: "next-hand", dataset: { role: "next-hand" } },
       hr.dealer_repeat ? t("dealer_repeats") : t("deal_passes")));
   }
   if (over) {
     const [article, links] = gameOverEl(ctx);
-    body.unshift(article);   // the placements first; the last hand's details below
+    body.unshift(tw ? twGameOverEl(ctx) : article);   // the placements first; the last hand's details below
     foot.push(links);
   } else if (view.phase === "hand_over") foot.push(nextHandEl(ctx));   // timed tables only (P-FLOW-1)
   if (hr && !over && ctx.reviewUrl && ctx.mySeat !== null && isPractice(ctx)) {

@@ -60,7 +60,7 @@ export function kindLabel(kind, t) {
 
 /** Readable, translated label of a tile id (red fives marked). */
 export function tileLabel(id, t) {
-  if (id >= 136) return id < 140 ? t("tile_flower", { n: id - 135 }) : t("tile_season", { n: id - 139 });
+  if (id >= 136) return t(`tile_${tileName(id)}`);   // "Flower 1 (plum)" … "Season 4 (winter)"
   const label = kindLabel(kindOf(id), t);
   return isRed(id) ? t("tile_red", { name: label }) : label;
 }

@@ -78,9 +78,28 @@ def win_result(view: dict) -> dict:
         "melds": [m for p in view["players"] if p["seat"] == 0 for m in p["melds"]], "han": 13, "fu": 40,
         "yaku": [["riichi", 1], ["ippatsu", 1], ["tanyao", 1], ["pinfu", 1], ["iipeikou", 1], ["dora", 4],
                  ["aka_dora", 1], ["ura_dora", 3]], "yakuman": 0, "limit": "kazoe", "base_points": 8000,
-        "payments": [32000 + 900 + 3000, 0, 0, -32900], "pao_seat": None, "ura_indicators": [100, 104]}],
+        "payments": [32000 + 900 + 3000, 0, 0, -32900], "pao_seat": None, "ura_indicators": [100, 104],
+        # The explanation of rules_engine.riichi.explain, at its longest (issue 11 item 5).
+        "fu_items": [{"item": "base", "fu": 20}, {"item": "closed_ron", "fu": 10},
+                     {"item": "set", "set": "closed_kan", "kind": 27, "fu": 32},
+                     {"item": "set", "set": "open_kan", "kind": 18, "fu": 16},
+                     {"item": "set", "set": "concealed_triplet", "kind": 0, "fu": 8},
+                     {"item": "pair", "kind": 31, "fu": 2}, {"item": "wait", "wait": "tanki", "fu": 2},
+                     {"item": "rounding", "fu": 0}],
+        "fu_raw": 90,
+        "parts": [{"value": 32000, "honba": 900, "sticks": 3000}, {"value": 0, "honba": 0, "sticks": 0},
+                  {"value": 0, "honba": 0, "sticks": 0}, {"value": -32000, "honba": -900, "sticks": 0}]}],
         "deltas": [35900, 0, 0, -32900], "deposits_returned": [0, 0, 0, 0],
-        "scores": [54200, 41200, 7900, -1300], "deposits": 0, "dealer_repeat": False}
+        "scores": [54200, 41200, 7900, -1300], "deposits": 0, "dealer_repeat": False,
+        "hand_number": 3, "honba": 3, "dora_indicators": view["dora_indicators"],
+        "payment_parts": [
+            {"value": 32000, "honba": 900, "sticks": 3000, "draw": 0, "nagashi": 0, "riichi": -1000, "returned": 0,
+             "total": 34900},
+            {"value": 0, "honba": 0, "sticks": 0, "draw": 0, "nagashi": 0, "riichi": -1000, "returned": 0, "total": -1000},
+            {"value": 0, "honba": 0, "sticks": 0, "draw": 0, "nagashi": 0, "riichi": 0, "returned": 0, "total": 0},
+            {"value": -32000, "honba": -900, "sticks": 0, "draw": 0, "nagashi": 0, "riichi": -1000, "returned": 0,
+             "total": -33900}],
+        "sticks": {"taken": 3000, "placed": 3000, "returned": 0, "left": 0, "carried": 0}}
 
 
 def result_view(game_over: bool = False) -> dict:
@@ -111,3 +130,36 @@ def timer(**over) -> dict:
          "waiting_responses": False, "next_hand_in": None, "absent": [], "own_timeouts": 0}
     t.update(over)
     return t
+
+
+# ---------------------------------------------------------------- engine-made results (issue 11 item 5)
+
+def played_game(seed: int = 0, hand_index: int = 1):
+    """A ``riichi`` game of four beginner computers from ``seed`` (next hands from ``seed * 100 + n``),
+    played until its hand ``hand_index`` ends: with seed 0, hand 1 is a ron by a riichi winner with
+    1 honba and the winner's own stick (ura-dora indicators shown). Returns the engine game."""
+    from rules_engine.ai import decide
+    from rules_engine.game import Game
+    from rules_engine.preset import get_preset
+
+    g = Game.new(get_preset("riichi"), seed)
+    n = 0
+    while True:
+        if g.phase in ("hand_over", "game_over"):
+            if n == hand_index or g.phase == "game_over":
+                return g
+            n += 1
+            g.next_hand(seed * 100 + n)
+            continue
+        seat = g.pending_seats()[0]
+        g.apply(decide("beginner", g.view(seat), 1))
+
+
+def engine_state(game, seat: int = 0, status: str = "active", preset: str | None = None) -> dict:
+    """The state message of ``seat`` for an engine game (its real view, explanation included)."""
+    view = game.view(seat)
+    msg = state(view, status=status)
+    msg["game"]["my_seat"] = seat
+    if preset:
+        msg["game"]["preset"] = preset
+    return msg

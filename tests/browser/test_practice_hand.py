@@ -157,7 +157,7 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
     # The results screen (P-FLOW-1) of a single-hand game that is over (P-END-1).
     panel = page.locator("[data-role=result]")
     panel.wait_for()
-    assert panel.locator("table.changes tr").count() == 4, "score changes for the four seats"
+    assert panel.locator("table.changes tbody tr").count() == 4, "score changes for the four seats"
     assert panel.locator(".game-over").count() == 1
     assert done["discards"] >= 1 and done["selection_checks"] == done["discards"]
     assert not errors, f"JavaScript errors on the page: {errors}"
@@ -261,7 +261,7 @@ def test_p_flow_1_east_round_continue_starts_the_next_hand(live_server_proc, bro
             page.dblclick(".hand .drawn .tile")
         page.wait_for_timeout(100)
     panel = page.locator("[data-role=result]")
-    assert panel.locator("table.changes tr").count() == 4
+    assert panel.locator("table.changes tbody tr").count() == 4
     assert page.locator(".game-over").count() == 0, "one hand does not end an East round"
     # Toggles off, so the new hand waits for the player. The results screen lies over the table
     # at phone width, so the player reaches the toggles with the keyboard (focus, then Space).

@@ -70,7 +70,7 @@ def test_item_6_a_practice_hand_played_to_its_end_by_keyboard_only(live_server_p
             continue
         page.wait_for_timeout(50)
     panel = page.locator("[data-role=result]")
-    assert panel.locator("table.changes tr").count() == 4
+    assert panel.locator("table.changes tbody tr").count() == 4
     assert done["discards"] >= 3 and done["announced_turn"] >= 1, done
     # Every action sent was one the view offered (P-PLAY-3); nothing went out by the mouse.
     legal: dict[int, list[dict]] = {}

@@ -372,7 +372,7 @@ def test_p_result_5_single_hand_has_no_placement_table(open_table):
     page = open_table([state(view, status="finished")])
     assert page.locator(".game-over").count() == 1
     assert page.locator("[data-role=placements]").count() == 0
-    assert page.locator("table.changes tr").count() == 4
+    assert page.locator("table.changes tbody tr").count() == 4
 
 
 def test_server_error_is_shown_and_reconnect_after_close(open_table):
@@ -556,7 +556,7 @@ def test_engine_views_render_without_errors(open_table):
         for view in views:
             push(page, state(view, status="finished" if view["phase"] == "game_over" else "active"))
         kinds.add(views[-1]["hand_result"]["kind"])
-        assert page.locator("[data-role=result] table.changes tr").count() == 4
+        assert page.locator("[data-role=result] table.changes tbody tr").count() == 4
         assert page.locator(".hand .tile").count() == len(views[-1]["hand"])
     assert "win" in kinds
     assert not page.errors, page.errors

@@ -80,7 +80,9 @@ def test_compiled_catalogue_matches_the_po():
 # Terms that stay the same in Spanish (Japanese game terms, the brand, format strings).
 SAME_IN_SPANISH = {"Mahjong Planet", "Riichi", "Tsumo", "Ron", "Chi", "Pon", "Kan", "Honba", "han", "fu",
                    "Yakuman", "Mangan", "Haneman", "Baiman", "Sanbaiman", "Dora", "Tenpai", "Nagashi mangan",
-                   "Pinfu", "Ippatsu", "Ura dora", "{wind} {n}", "{n} s"}
+                   "Pinfu", "Ippatsu", "Ura dora", "{wind} {n}", "{n} s",
+                   "Total", "honba {points}", "Honba: {n}",
+                   "Chow", "Pung", "Kong", "{n} tai"}   # Taiwanese terms (taiwanese.md wording)
 
 
 def test_table_page_strings_all_translated():
@@ -110,6 +112,8 @@ def test_every_key_the_table_scripts_use_is_in_the_page_catalogue():
     templates/games/table.html includes, so no raw key ever reaches the page."""
     assert '{% include "games/_table_i18n.html" %}' in (ROOT / "templates" / "games" / "table.html").read_text(encoding="utf-8")
     template = (ROOT / "templates" / "games" / "_table_i18n.html").read_text(encoding="utf-8")
+    assert '{% include "games/_tw_i18n.html" %}' in template     # the Taiwanese strings, inside it
+    template += (ROOT / "templates" / "games" / "_tw_i18n.html").read_text(encoding="utf-8")
     keys = set(re.findall(r'data-k="([^"]+)"', template))
     used = set()
     for js in (ROOT / "static" / "js").glob("*.js"):

@@ -24,7 +24,8 @@ from rules_engine.preset import get_preset
 
 #: Keys whose values are tile ids (0..135), possibly nested in lists or {seat: [ids]}.
 TILE_KEYS = frozenset({"tile", "tiles", "hand", "drawn_tile", "dora_indicators", "ura_indicators",
-                       "called_tile", "added_tile", "revealed"})
+                       "called_tile", "added_tile", "revealed",
+                       "flowers"})   # Taiwanese exposed flowers (ids 136..143, public)
 #: Keys whose values hold no tile ids (numbers there are seats, points, counts, kinds …);
 #: dicts and lists under them are still walked for keys.
 PLAIN_KEYS = frozenset({
@@ -40,11 +41,18 @@ PLAIN_KEYS = frozenset({
     "scores", "wall_count", "last_discard", "pending_seats", "kakan", "seat_wind", "discards",
     "melds", "riichi", "concealed_count", "called", "tsumogiri", "order", "hand_result",
     "game_result", "legal_actions", "furiten", "waits", "tenpai_no_yaku", "kuikae", "from_seat",
+    # the Taiwanese view and results (rules_engine/taiwanese/views.py, hand_end.py)
+    "dead_wall_count", "window", "flower_offer", "added_kong", "original_call", "flower_win", "tai",
+    "awards", "award_names", "net",
     # hand_result / game_result
     "wins", "deltas", "deposits", "deposits_returned", "dealer_repeat", "tenpai", "nagashi",
     "abort", "tsumo", "chankan", "han", "fu", "yaku", "yakuman", "limit", "base_points",
     "payments", "pao_seat", "final_scores", "deposits_awarded", "points", "placements", "results",
     "place", "score", "uma", "oka", "total",
+    # the results-screen explanation (rules_engine.riichi.explain): fu items (kinds, not tile ids),
+    # payment parts and riichi sticks in points
+    "fu_items", "fu_raw", "item", "set", "wait", "parts", "value", "sticks", "draw", "returned",
+    "payment_parts", "taken", "placed", "carried", "left",
     # the lobby's list of open public tables (games.public_tables.lobby_state, P-MATCH-7)
     "tables", "family", "host", "seats", "free_seats", "closes_at",
     # Quick Play status (games.matchmaking.status, /ws/quick/)
@@ -85,6 +93,8 @@ def tiles_in(obj, *, under_tile_key: bool = False) -> set[int]:
                 found |= tiles_in(value, under_tile_key=True)
             elif key in PLAIN_KEYS:
                 found |= tiles_in(value)
+            elif key.startswith("T-TAI-") and isinstance(value, int):   # Taiwanese awards: tai
+                continue
             elif key in OWN_SEAT_KEYS:                      # kinds only (check_own_seat_keys)
                 for record in value:
                     if set(record) != OWN_SEAT_RECORD_KEYS:
@@ -96,7 +106,7 @@ def tiles_in(obj, *, under_tile_key: bool = False) -> set[int]:
         for item in obj:
             found |= tiles_in(item, under_tile_key=under_tile_key)
     elif under_tile_key and isinstance(obj, int) and not isinstance(obj, bool):
-        assert 0 <= obj < 136, obj
+        assert 0 <= obj < 144, obj          # 136..143: Taiwanese flowers and seasons
         found.add(obj)
     return found
 
@@ -129,7 +139,10 @@ def revealed_by_result(result: dict) -> set[int]:
 
 KNOWN_EVENTS = frozenset({"hand_start", "deal", "draw", "discard", "riichi", "answer", "call",
                           "riichi_established", "hand_end", "game_end", "ankan", "shouminkan",
-                          "kan_completed", "dora", "kyuushu"})
+                          "kan_completed", "dora", "kyuushu",
+                          # the Taiwanese table (rules_engine/taiwanese)
+                          "flower", "replacement", "flower_offer", "original_call", "win", "kong",
+                          "added_kong_declared"})
 
 
 class Knowledge:
@@ -156,6 +169,8 @@ class Knowledge:
                     game = Game.new(preset, entry["seed"], wall=entry.get("wall"))
                 else:
                     game.next_hand(entry["seed"], wall=entry.get("wall"))
+                # Taiwanese: the masked empty Original Call window at the deal (P-FAIR-6)
+                held = getattr(game, "empty_opening_window_views", lambda: None)()
             else:
                 action = Action.from_json(entry["action"])
                 held = game.empty_claim_window_views(action)
@@ -164,7 +179,7 @@ class Knowledge:
             assert not OWN_SEAT_KEYS & set(game.view(None)), "own-seat aids in the public view"
             self.positions.append({"hand": hand, "views": {s: game.view(s) for s in range(4)},
                                    "known": {s: set(k) for s, k in known.items()}})
-            if entry["type"] == "action" and held is not None:
+            if held is not None:
                 self.masked.append((len(self.positions) - 1, {s: held[s] for s in range(4)}))
 
     @staticmethod
@@ -174,7 +189,16 @@ class Knowledge:
             kind = ev["type"]
             assert kind in KNOWN_EVENTS, f"an engine event this test does not know: {ev}"
             if kind == "hand_start":
-                public.add(ev["dora_indicator"])
+                if ev.get("dora_indicator") is not None:       # none at a Taiwanese table
+                    public.add(ev["dora_indicator"])
+            elif kind == "replacement":                       # Taiwanese flower replacements
+                known[ev["seat"]] |= set(ev["tiles"])
+            elif kind == "flower":                            # exposed flowers are public
+                public |= set(ev["tiles"])
+            elif kind == "kong":
+                public |= _meld_tiles(ev["meld"])
+            elif kind == "added_kong_declared":
+                public.add(ev["tile"])
             elif kind == "deal":
                 for seat, tiles in enumerate(ev["hands"]):
                     known[seat] |= set(tiles)

@@ -41,6 +41,9 @@ def player(view: dict) -> Action:
     """The test's deterministic player: seats in ``CALLERS`` take every call offered (after a
     win), everyone else plays the simple player (wins, riichi, dragon pons, best discard)."""
     legal = view["legal_actions"]
+    if view.get("family") == "taiwanese":        # the Taiwanese table: its simple legal player
+        from rules_engine.taiwanese.simple_player import decide as tw_decide
+        return tw_decide(view)
     if view["seat"] in CALLERS and not any(a["type"] in ("ron", "tsumo") for a in legal):
         for kind in ("pon", "chi", "daiminkan"):
             for action in legal:
@@ -312,6 +315,27 @@ async def test_p_fair_6_four_people_over_websockets_are_sent_only_what_they_may_
     checked = await database_sync_to_async(check_everything)(game.pk, clients, http)
     assert checked["masked"] >= 4 * seen["pauses"]           # the empty windows reached everyone
     assert checked["frames"] > 500 and checked["responses"] >= 4 * seen["visits"] + seen["api_actions"]
+
+
+async def test_p_sys_2_a_taiwanese_practice_game_over_the_websocket_sends_only_the_own_view(alice, table_setup):
+    """The same check on the Taiwanese table (issue 12 item 2): every frame of a single-hand
+    practice game, the masked Original Call and claim windows included, holds no tile of another
+    seat's concealed hand nor of the walls. The player is the dealer, so that no computer move
+    is owed while the opening window is masked (a computer re-armed by the connection could
+    otherwise act the moment the test's clock passes the pause, before the test ends it)."""
+    fake, seeds = table_setup
+    seeds(PRACTICE_SEED)
+    game = await database_sync_to_async(service.create_practice)(alice, "taiwanese-single-deal",
+                                                                human_seat=0, clock="standard")
+    clients = {0: Client(alice, game.pk, 0)}
+    await clients[0].open()
+    http = await database_sync_to_async(HttpChecks)(game.pk, {0: alice})
+    await play_over_websockets(game.pk, clients, fake, http, api_seat=0)
+    await clients[0].comm.disconnect(timeout=WAIT)
+    game = await _row(game.pk)
+    assert game.status == Game.Status.FINISHED
+    checked = await database_sync_to_async(check_everything)(game.pk, clients, http)
+    assert checked["frames"] > 10 and checked["masked"] >= 1     # the opening window at least
 
 
 async def test_p_fair_6_a_practice_game_over_the_websocket_sends_only_the_own_view(alice, table_setup):

@@ -101,7 +101,7 @@ def test_api_action_refusals_change_nothing_400_for_malformed_409_for_stale(clie
 
 def test_api_refuses_bad_practice_requests(client, alice):
     client.force_login(alice)
-    for body in ({"preset": "taiwanese"}, {"strength": "godlike"}):
+    for body in ({"preset": "riichi-tournament"}, {"strength": "godlike"}):
         response = client.post(reverse("api-games"), body, content_type="application/json")
         assert response.status_code == 400, body
     assert not Game.objects.exists()

@@ -57,7 +57,7 @@ def test_p_table_6_create_host_takes_a_seat_with_an_unguessable_token(people, ta
 def test_p_bot_1_computers_and_bad_options_cannot_create(people):
     cpu = ensure_computer_accounts()[0]
     refused("not_allowed", tables.create_private_table, cpu)
-    refused("malformed", tables.create_private_table, people[0], family="taiwanese")
+    refused("malformed", tables.create_private_table, people[0], family="mcr")
     refused("malformed", tables.create_private_table, people[0], clock="hyperbullet")
 
 

@@ -61,8 +61,8 @@ def test_p_table_3_untimed_and_unknown_clocks_are_refused(people):
     refused("malformed", public_tables.create_public_table, people[0], clock="sundial")
 
 
-def test_p_table_5_taiwanese_is_not_available_yet(people):
-    refused("family", public_tables.create_public_table, people[0], family="taiwanese")
+def test_p_table_5_a_family_without_a_ranked_preset_is_refused(people):
+    refused("family", public_tables.create_public_table, people[0], family="mcr")
 
 
 def test_p_table_5_creation_needs_a_verified_unflagged_person_without_a_ranked_seat(make_user, people):

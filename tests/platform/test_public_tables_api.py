@@ -63,7 +63,7 @@ def test_p_table_5_api_create_list_join_and_auto_start(client, people):
 def test_issue_9_item_8_api_refusals_have_clear_codes_and_change_nothing(client, people, make_user):
     url_list = reverse("api-public-tables")
     refused(client, people[0], url_list, {"clock": "untimed"}, 400, "untimed")
-    refused(client, people[0], url_list, {"family": "taiwanese", "clock": "blitz"}, 400, "family")
+    refused(client, people[0], url_list, {"family": "mcr", "clock": "blitz"}, 400, "family")
     refused(client, make_user("fresh"), url_list, {"clock": "blitz"}, 403, "unverified")
 
     table_id = post(client, people[0], url_list, {"clock": "standard"}).json()["table"]["id"]

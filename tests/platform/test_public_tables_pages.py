@@ -48,7 +48,7 @@ def test_p_match_7_lobby_lists_open_public_tables_and_a_separate_live_games_sect
 def test_j3_create_table_offers_private_or_public_and_public_refuses_untimed(client, people):
     client.force_login(people[0])
     form = client.get(reverse("new_table") + "?kind=public").content.decode()
-    assert 'value="public"' in form and 'value="private"' in form and "Taiwanese: not available yet." in form
+    assert 'value="public"' in form and 'value="private"' in form and 'value="taiwanese"' in form
     before = state()
     refused = client.post(reverse("new_table"), {"kind": "public", "family": "riichi", "clock": "untimed"})
     assert refused.status_code == 400

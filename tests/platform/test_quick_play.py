@@ -169,7 +169,7 @@ def test_p_match_1_refusals_are_clear_and_change_nothing(people, make_user, case
     elif case == "computer":
         error = refused("computer", mm.join, ranked.pick_computers(1)[0], "riichi")
     elif case == "family":
-        error = refused("family", mm.join, person, "taiwanese")
+        error = refused("family", mm.join, person, "mcr")
     elif case == "at_open_table":                  # a public table's seat is another queue
         from games import public_tables
         public_tables.create_public_table(person)

@@ -34,7 +34,7 @@ def test_j2_choice_screen_states_format_clock_and_ranked_and_is_linked_from_the_
     page = client.get(reverse("quick_play")).content.decode()
     assert "One East round" in page and "5 s per discard + 20 s reserve per hand" in page
     assert "Ranked" in page and 'data-role="join-riichi"' in page
-    assert 'data-role="join-taiwanese"' in page and "Not available yet" in page
+    assert 'data-role="join-taiwanese"' in page and "Full match" in page and "Not available yet" not in page
 
 
 def test_j2_waiting_screen_cancel_and_reload_recovers_the_state(client, people, django_capture_on_commit_callbacks):
@@ -69,7 +69,7 @@ def test_p_match_4_a_reload_after_the_group_formed_goes_to_the_game(client, peop
 
 @pytest.mark.parametrize("case, status, code", [
     ("second_queue", 409, "in_queue"), ("unverified", 403, "unverified"), ("ranked_seat", 409, "ranked_seat"),
-    ("taiwanese", 400, "family"), ("leave_idle", 409, "not_in_queue"), ("too_early", 409, "too_early"),
+    ("unknown_family", 400, "family"), ("leave_idle", 409, "not_in_queue"), ("too_early", 409, "too_early"),
     ("unknown_op", 400, "malformed")])
 def test_p_match_1_page_and_api_refusals_are_clear_and_change_nothing(client, people, make_user, case, status, code):
     person = people[0]
@@ -82,7 +82,7 @@ def test_p_match_1_page_and_api_refusals_are_clear_and_change_nothing(client, pe
     client.force_login(person)
     op, api, body = {"leave_idle": ("leave", "api-quick-leave", {}), "too_early": ("computers", "api-quick-computers", {}),
                      "unknown_op": ("dance", None, None)}.get(
-        case, ("join", "api-quick-join", {"family": "taiwanese" if case == "taiwanese" else "riichi"}))
+        case, ("join", "api-quick-join", {"family": "mcr" if case == "unknown_family" else "riichi"}))
     before = queue_state()
     page = client.post(reverse("quick_play"), {"op": op, **(body or {})})
     assert page.status_code == status and 'class="message error"' in page.content.decode()
@@ -90,7 +90,9 @@ def test_p_match_1_page_and_api_refusals_are_clear_and_change_nothing(client, pe
     if api:
         response = client.post(reverse(api), body, content_type="application/json")
         assert response.status_code == status
-        assert response.json()["code"] == code and response.json()["message"] and response.json()["type"] == "error"
+        # An unknown family is refused by the API's choice field itself (every family is offered now).
+        expected = "malformed" if case == "unknown_family" else code
+        assert response.json()["code"] == expected and response.json()["message"] and response.json()["type"] == "error"
         assert queue_state() == before
 
 
@@ -124,7 +126,7 @@ def test_j2_quick_play_in_spanish(client, people):
     client.force_login(people[0])
     page = client.get(reverse("quick_play"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Juego rápido" in page and "Reloj Estándar: 5 s por descarte + 20 s de reserva por mano" in page
-    assert "Una ronda Este" in page and "Todavía no disponible" in page and "Jugar Riichi" in page
+    assert "Una ronda Este" in page and "Partida completa" in page and "Jugar Riichi" in page
     QueueEntry.objects.create(user=people[0], family="riichi", joined_at=timezone.now() - timedelta(seconds=70))
     page = client.get(reverse("quick_play"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Buscando tres jugadores…" in page and "Empezar ya con computadoras" in page

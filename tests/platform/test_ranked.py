@@ -44,7 +44,7 @@ def test_p_table_7_at_most_two_computers_and_they_play_at_their_own_strength(peo
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"clock": clocks.UNTIMED}, "timed clock"),
-    ({"family": "taiwanese"}, "no ranked preset"),
+    ({"family": "mcr"}, "no ranked preset"),
     ({"clock": "sundial"}, "clock"),
 ])
 def test_p_table_3_ranked_games_need_a_timed_clock_and_a_ranked_preset(people, kwargs, message):

@@ -11,6 +11,7 @@ from django.utils import translation
 
 from games import replay_frames, service
 from platform_helpers import current_engine, finish, human_seat
+from rules_engine.riichi.explain import stored_part
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,9 +72,11 @@ def test_p_replay_4_one_step_per_action_plus_the_deal_and_the_stored_result_at_t
         assert all(h == sorted(h, key=replay_frames.sort_key) for h in step["hands"])   # P-PLAY-6 order
         assert "hand_result" not in step["view"] and "game_result" not in step["view"]
         assert all(len(h) == p["concealed_count"] for h, p in zip(step["hands"], step["view"]["players"]))
-    # P-REPLAY-6: the stored hand_end record, not a re-score.
+    # P-REPLAY-6: the stored hand_end record, not a re-score (with the results-screen explanation
+    # of rules_engine.riichi.explain added, as on the live table).
     stored = next(e["result"] for entry in game.log["entries"] for e in entry["events"] if e["type"] == "hand_end")
-    assert hand["result"] == stored
+    assert stored_part(hand["result"]) == stored
+    assert "payment_parts" in hand["result"] and "payment_parts" not in stored
     last = steps[-1]
     assert last["view"]["scores"] == stored["scores"]
     if stored["kind"] == "win":
@@ -228,6 +231,7 @@ def test_every_key_the_replay_script_uses_is_in_the_replay_page_catalogue():
     assert '{% include "games/_table_i18n.html" %}' in own_part
     table_part = (root / "templates" / "games" / "_table_i18n.html").read_text(encoding="utf-8")
     assert '<template id="table-i18n">' in table_part
+    table_part += (root / "templates" / "games" / "_tw_i18n.html").read_text(encoding="utf-8")  # included in it
     own = set(re.findall(r'data-k="([^"]+)"', own_part))
     table = set(re.findall(r'data-k="([^"]+)"', table_part))
     script = (root / "static" / "js" / "replay.js").read_text(encoding="utf-8")

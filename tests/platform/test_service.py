@@ -62,7 +62,7 @@ def test_p_prac_1_human_seat_is_drawn_at_random(alice):
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    pytest.param({"preset_name": "taiwanese"}, "practice offers", id="unknown practice preset"),
+    pytest.param({"preset_name": "taiwanese-tournament"}, "practice offers", id="unknown practice preset"),
     pytest.param({"preset_name": "riichi-tournament"}, "practice offers", id="preset not offered"),
     pytest.param({"strength": "grandmaster"}, "unknown computer strength", id="unknown strength"),
 ])

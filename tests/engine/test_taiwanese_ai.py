@@ -225,3 +225,16 @@ def test_t_win_5_every_strength_takes_a_win_on_a_discard():
     view = game.view(1)
     for s in STRENGTHS:
         assert tw_ai.decide(s, view, 7).type == "ron", s
+
+
+def test_arena_plays_taiwanese_hands_with_the_riichi_figures(capsys):
+    """``python -m rules_engine.arena --preset taiwanese --single``: the single-hand variant, the
+    same per-computer figures as for Riichi, no illegal action."""
+    from rules_engine.cli import arena
+
+    assert arena.main(["--preset", "taiwanese", "--single", "--games", "4", "--seed", "3"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["preset"] == "taiwanese-single-deal" and summary["illegal_actions"] == 0
+    strong = summary["computers"]["strong"]
+    assert strong["hands"] == 4 and len(strong["ci95"]) == 2
+    assert {"avg_placement", "win_rate", "deal_in_rate", "riichi_rate", "call_rate"} <= set(strong)

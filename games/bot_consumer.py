@@ -78,6 +78,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         self.base_entries = None     # entries kept in Game.log_base (None: not read yet)
         self.events: list[dict] = []  # the seat's mjai events so far
         self.sent = 0                # how many of them were sent
+        self.hold = None             # (pause seq, events shown) while a masked pause runs
         self.request_seq = None      # seq of the decision last offered
         self.legal: list = []        # its legal actions (engine Action values)
         self.drawn = None            # the seat's drawn tile id at that decision
@@ -324,11 +325,17 @@ class BotConsumer(AsyncWebsocketConsumer):
         limit = len(self.events)
         paused = claim_mask.active(game.claim_mask, game.seq)
         if paused:
-            # P-FAIR-6: the pause shows a claim window after the discard; what followed waits.
-            for i in range(last_start, len(self.events)):
-                if self.events[i].get("type") in ("dahai", "kakan"):
-                    limit = i + 1
-                    break
+            # P-FAIR-6: the pause shows a claim window after the discard; what followed waits,
+            # also on a later collect during the same pause (which feeds no new entry).
+            pause_seq = game.claim_mask.get("seq")
+            if self.hold is not None and self.hold[0] == pause_seq:
+                limit = self.hold[1]
+            else:
+                for i in range(last_start, len(self.events)):
+                    if self.events[i].get("type") in ("dahai", "kakan"):
+                        limit = i + 1
+                        break
+                self.hold = (pause_seq, limit)
             limit = max(limit, self.sent)
         out = self.events[self.sent:limit]
         self.sent = max(self.sent, limit)

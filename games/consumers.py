@@ -1,8 +1,10 @@
 """The live-table WebSocket consumer (DESIGN §3; protocol in the wsproto contract).
 
 One consumer per connection. It authenticates with the site session (P-ACCT-5), joins the
-table's group and its seat's group, and on every ``table.changed`` notice re-reads the
-stored game and sends its own seat's view. Bad input gets an ``error`` message and the
+table's group and its seat's group. After a change, the writer sends each person's seat its
+state message on the seat's own group (``table.state``), which the consumer forwards with
+no database read; on a ``table.changed`` notice that pushed nothing to its seat (and for an
+invited spectator) it re-reads the stored game and sends its own view. Bad input gets an ``error`` message and the
 connection stays open; nothing an exception does here closes it.
 
 Input limits (issue 8): a message is one JSON text of at most ``MAX_MESSAGE_BYTES`` UTF-8
@@ -16,13 +18,14 @@ import asyncio
 import json
 import logging
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from django.conf import settings
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from . import inbound, presence, ratelimit, service, tables
 from .models import Game, Seat
-from .notify import group_name, remember_server_loop
+from .notify import group_name, remember_server_loop, seat_group
 from .views_state import state_message, table_snapshot
 
 log = logging.getLogger("games")
@@ -45,7 +48,7 @@ def _in_db_pool(fn):
 
 
 def _seat_group(game_id: int, seat: int) -> str:
-    return f"game-{game_id}-seat-{seat}"
+    return seat_group(game_id, seat)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -56,6 +59,17 @@ class TableConsumer(AsyncWebsocketConsumer):
     seat_pk: int | None = None  # the Seat row whose presence lease this connection holds
     sent_version: int = -1      # state_version of the last state sent (skip repeats)
     spectator: bool = False     # an invited spectator of a private table (P-SPECT-4/-5)
+
+    async def dispatch(self, message):
+        """Channels' dispatch without its ``aclose_old_connections()`` before every message:
+        that is a hop to the one shared sync thread per message, even for a ``table.state``
+        that is only forwarded (DESIGN §3 "Cost"). Every database use of this consumer goes
+        through ``database_sync_to_async``, which closes old connections around each call
+        in the thread that uses them."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def __call__(self, scope, receive, send):
         """Run the consumer; however it ends (even cancelled, without ``disconnect``), this
@@ -242,13 +256,29 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ------------------------------------------------------------------ server -> client
     async def table_changed(self, event):
         """Group notice: build and send this connection's own view (never broadcast tiles).
-        A notice for a version already sent (several changes, one re-read) is skipped."""
+        A notice for a version already sent (several changes, one re-read) is skipped, and so
+        is one whose writer pushed this seat its state (``"pushed"``: the seats sent a
+        ``table.state`` just before, on their own seat group): no read of the game then."""
         version = event.get("version", 0)
-        if isinstance(version, int) and version > self.sent_version:
-            # Fresh read per connection: reusing the process's snapshot for the notice's
-            # version (``send_state(min_version=version)``) served a stale state at a table of
-            # two people in tests/platform/test_guards_table_flow.py; off until understood.
-            await self.send_state()
+        if not isinstance(version, int) or version <= self.sent_version:
+            return
+        if self.seat is not None and not self.spectator and self.seat in (event.get("pushed") or ()):
+            return
+        await self.send_state()
+
+    async def table_state(self, event):
+        """Seat-group message from the writer of a change: this seat's state message for
+        ``version``, built once for every connection of the seat (``views_state.seat_states``;
+        DESIGN §3 "Cost"). Forwarded as it is, with no database read, unless a newer or equal
+        version was sent already (a late message never steps the client back). Only a
+        seat's own connections are in its group; the seat is checked again here."""
+        version, text = event.get("version"), event.get("text")
+        if (self.spectator or self.seat is None or event.get("seat") != self.seat
+                or not isinstance(version, int) or not isinstance(text, str)):
+            return
+        if version > self.sent_version:
+            self.sent_version = version
+            await self.send(text_data=text)
 
     async def table_presence(self, event):
         """Group notice: a seat's presence changed (P-CONN-5). Sends this connection's state
@@ -268,12 +298,15 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close(code=TAKEOVER_CLOSE_CODE)
 
     async def send_state(self, min_version: int | None = None):
+        """Read the game and send this connection's state. Never one older than a state
+        already sent (a pushed ``table.state`` may overtake this read); the same version again
+        is sent (presence markers or the spectator count may have changed)."""
         built = await _in_db_pool(self._build_state)(min_version)
         if built is not None:
             version, text = built
-            if version <= self.sent_version and min_version is not None:
-                return                  # already sent while this one was being built
-            self.sent_version = max(self.sent_version, version)
+            if version < self.sent_version or (version == self.sent_version and min_version is not None):
+                return                  # a newer state was sent while this one was being built
+            self.sent_version = version
             await self.send(text_data=text)
 
     def _build_state(self, min_version: int | None = None) -> tuple[int, str] | None:

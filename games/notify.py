@@ -1,5 +1,7 @@
-"""Table notices over the channel layer (DESIGN §3): only ``{"type": "table.changed",
-"version": V, "seq": N}`` — never tiles. Each connection then builds its own view.
+"""Table notices over the channel layer (DESIGN §3): the table's group gets only
+``{"type": "table.changed", "version": V, "seq": N}`` — never tiles. The writer of a change
+also sends each person's seat its own state message, built once (``table_changed`` with
+``states``), to that seat's group only; every other connection builds its own view.
 
 With the in-process channel layer (embedded default) the layer's queues belong to the
 server's event loop; a notice sent from another thread (the embedded Celery worker) is
@@ -46,9 +48,32 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
         _server_loop = loop
 
 
-def table_changed(game_id: int, version: int, seq: int) -> None:
-    """Send the change notice for game ``game_id`` to its group (synchronous callers)."""
-    group_send(group_name(game_id), {"type": "table.changed", "version": version, "seq": seq})
+def seat_group(game_id: int, seat: int) -> str:
+    """The channel-layer group of the connections of seat ``seat`` of game ``game_id`` (the
+    seat's account only; ``games.consumers``)."""
+    return f"game-{game_id}-seat-{seat}"
+
+
+def table_changed(game_id: int, version: int, seq: int, states: dict[int, str] | None = None) -> None:
+    """Send the change notice for game ``game_id`` to its group (synchronous callers).
+
+    ``states``: ``{seat: state message JSON}`` built once by the writer
+    (``views_state.seat_states``); each is sent first to its own seat's group only, as
+    ``{"type": "table.state", "version", "seq", "seat", "text"}``, and the group notice then
+    says ``"pushed": true`` so that those seats' connections do not read the game again
+    (DESIGN §3 "Cost"). Other connections (spectators of a private table, seats whose state
+    was not pushed) answer the notice as before, with their own view. All messages go in one
+    hop to the layer's loop, in this order."""
+    notice = {"type": "table.changed", "version": version, "seq": seq}
+    if not states:
+        group_send(group_name(game_id), notice)
+        return
+    messages = [(seat_group(game_id, seat), {"type": "table.state", "version": version, "seq": seq,
+                                            "seat": seat, "text": text})
+                for seat, text in sorted(states.items())]
+    notice["pushed"] = sorted(states)
+    messages.append((group_name(game_id), notice))
+    group_send_many(messages)
 
 
 def group_send(group: str, message: dict) -> None:
@@ -57,9 +82,25 @@ def group_send(group: str, message: dict) -> None:
     module docstring). Used by game notices (``table_changed``) and waiting-room notices
     (``games.tables``). No channel layer configured: does nothing. Errors from the layer
     (or a 5 s wait on another loop timing out) are raised to the caller."""
+    group_send_many([(group, message)])
+
+
+def group_send_many(messages: list[tuple[str, dict]]) -> None:
+    """``group_send`` of each ``(group, message)`` in order, in one hop to the loop that owns
+    the layer (see ``group_send``). A seat's state message (``table.state``) goes only to
+    that seat's group (``table_changed``)."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
+
+    async def send_all():
+        many = getattr(layer, "group_send_many", None)       # mahjongsite.channel_layer
+        if many is not None and len(messages) > 1:
+            await many(messages)
+            return
+        for group, message in messages:
+            await layer.group_send(group, message)
+
     loop = _server_loop
     if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
         try:
@@ -67,12 +108,12 @@ def group_send(group: str, message: dict) -> None:
         except RuntimeError:
             current = None
         if current is not loop:
-            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(timeout=5)
+            asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=5)
             return
     if not isinstance(layer, InMemoryChannelLayer) and _outside_event_loops():
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sender_loop()).result(timeout=5)
+        asyncio.run_coroutine_threadsafe(send_all(), _sender_loop()).result(timeout=5)
         return
-    async_to_sync(layer.group_send)(group, message)
+    async_to_sync(send_all)()
 
 
 def _outside_event_loops() -> bool:

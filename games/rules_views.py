@@ -13,12 +13,10 @@ from . import rules_facts, rules_tw
 
 def rules_index(request):
     """``/rules/``: the presets the site offers, each linked to its latest version."""
-    presets = [{"preset": p, "title": rules_facts.preset_title(p), "summary": rules_facts.preset_summary(p)}
-               for p in rules_facts.offered_presets()]
-    # The Taiwanese presets the site plays (P-PRESET-7). The engine still marks them
-    # offered=False (rules_engine/preset.py); listed here by name until it marks them offered.
-    presets += [{"preset": p, "title": rules_tw.preset_title(p), "summary": rules_tw.preset_summary(p)}
-                for p in (get_preset(n) for n in rules_tw.TAIWANESE_PRESETS) if not p.offered]
+    presets = []
+    for p in rules_facts.offered_presets():
+        facts = rules_tw if p.family == "taiwanese" else rules_facts   # P-PRESET-7
+        presets.append({"preset": p, "title": facts.preset_title(p), "summary": facts.preset_summary(p)})
     return render(request, "rules/index.html", {"presets": presets})
 
 

@@ -285,9 +285,30 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
     pause_end = row.claim_mask.get("until") if row.claim_mask else None
     if pause_end is not None:
         pending = []        # the computers' turn starts when the pause ends (end_claim_pause)
+    states = _state_builder(row, engine, seats.values())
     transaction.on_commit(lambda: after_change(game_id, version, seq, pending, timers=timers,
                                                results=(hands, results_eta) if results_eta else None,
-                                               pause=(seq, pause_end) if pause_end is not None else None))
+                                               pause=(seq, pause_end) if pause_end is not None else None,
+                                               states=states))
+
+
+def _state_builder(row: Game, engine, seats):
+    """A function building, after commit, the seats' state messages of the state ``row`` was
+    just stored with (``views_state.seat_states``: once per change, by the writer that holds
+    the engine; DESIGN §3 "Cost"), or ``None`` when ``engine`` has moved on since (several
+    writes of one game inside one outer transaction): the connections then read the stored
+    game themselves, as they do after any change that pushes nothing. ``seats``: the
+    game's ``Seat`` rows with accounts, read under the row lock."""
+    rows = list(seats)
+    seq, length = engine.seq, len(engine.log["entries"])
+
+    def build() -> dict[int, str] | None:
+        if engine.seq != seq or len(engine.log["entries"]) != length:
+            return None
+        from .views_state import seat_states
+        return seat_states(row, engine, rows)
+
+    return build
 
 
 def _append_log(row: Game, engine) -> None:
@@ -312,6 +333,22 @@ def locked_row(game_id: int) -> Game:
     return Game.objects.select_for_update().defer("log_base", "preset_snapshot").get(pk=game_id)
 
 
+def locked_row_and_seats(game_id: int) -> tuple[Game, dict[int, Seat]]:
+    """``(locked_row(game_id), _seats(row))`` in one query (DESIGN §3 "Cost"): the game's
+    seats with their accounts and the game row, ``FOR UPDATE OF`` the game row only (the
+    same row lock as ``locked_row``: one writer per table). A game without seat rows is
+    read by ``locked_row``. Raises ``Game.DoesNotExist``."""
+    rows = list(Seat.objects.select_related("game", "user").select_for_update(of=("game",))
+                .defer("game__log_base", "game__preset_snapshot").filter(game_id=game_id))
+    if not rows:
+        row = locked_row(game_id)
+        return row, {}
+    row = rows[0].game
+    for seat in rows:
+        seat.game = row
+    return row, {s.seat: s for s in rows}
+
+
 def _queue_settlement_on_commit(game_id: int) -> None:
     """After the commit that finished a ranked game, queue its rating settlement on the
     default queue (P-RATE-3, P-SYS-5; ``leaderboard.settlement.queue_settlement``). Games that
@@ -334,9 +371,8 @@ def _write(game_id: int, mutate) -> Game | None:
     with engine_store.engine_lock(game_id):
         try:
             with transaction.atomic():
-                row = locked_row(game_id)
+                row, seats = locked_row_and_seats(game_id)
                 engine = engine_store.take(row)
-                seats = _seats(row)
                 try:
                     change = mutate(row, engine, seats)
                 except ActionRejected:
@@ -668,18 +704,28 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
 
 def after_change(game_id: int, version: int, seq: int, pending_computer_seats: list[int], *,
                  timers: list | None = None, results: tuple[int, float] | None = None,
-                 pause: tuple[int, float] | None = None) -> None:
-    """After commit: tell the table group that state ``version`` exists (no tiles, DESIGN §3),
-    then schedule the computer moves now due (P-BOT-4), the decision timeouts ``timers``
-    (``[(seat, seq, deadline, eta)]``, P-SYS-3) and the results timer ``results``
-    (``(hands_started, eta)``, P-FLOW-1, P-SYS-6) and the end of a claim pause ``pause``
-    (``(seq, eta)``, P-FAIR-6); etas are epoch seconds."""
+                 pause: tuple[int, float] | None = None, states=None) -> None:
+    """After commit: send each person's seat its state message (``states()``, see
+    ``_state_builder``; to that seat's group only; only with ``settings.PUSH_SEAT_STATES``,
+    off with Redis: DESIGN §3 "private tiles never pass through Redis") and tell the table group that state
+    ``version`` exists (no tiles, DESIGN §3), then schedule the computer moves now due
+    (P-BOT-4), the decision timeouts ``timers`` (``[(seat, seq, deadline, eta)]``, P-SYS-3)
+    and the results timer ``results`` (``(hands_started, eta)``, P-FLOW-1, P-SYS-6) and the
+    end of a claim pause ``pause`` (``(seq, eta)``, P-FAIR-6); etas are epoch seconds."""
     from .notify import table_changed
     from .tasks import (schedule_claim_pause_end, schedule_computer_moves, schedule_results_advance,
                         schedule_timeouts)
 
+    from django.conf import settings
+
+    built = None
+    if states is not None and settings.PUSH_SEAT_STATES:     # never through Redis by default
+        try:
+            built = states()
+        except Exception:  # the connections then build their own views
+            log.exception("could not build the states of table %s", game_id)
     try:
-        table_changed(game_id, version, seq)
+        table_changed(game_id, version, seq, built)
     except Exception:  # a lost notice heals at the next one; never fail the write
         log.exception("could not notify table %s", game_id)
     if pending_computer_seats:
@@ -742,5 +788,7 @@ def end_claim_pause(game_id: int, seq: int) -> str:
             row.state_version += 1
             row.save(update_fields=["claim_mask", "state_version", "updated_at"])
             version, pending = row.state_version, list(row.pending_computer_seats)
-            transaction.on_commit(lambda: after_change(game_id, version, seq, pending))
-    return "ended"          # a cached engine catches up with the new version (engine_store.load)
+            engine = engine_store.load(row)       # the real views again, built once here
+            states = _state_builder(row, engine, _seats(row).values())
+            transaction.on_commit(lambda: after_change(game_id, version, seq, pending, states=states))
+    return "ended"          # the cached engine is now filed under the new version

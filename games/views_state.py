@@ -167,16 +167,19 @@ def timer_of(game: Game, my_seat: int | None, seats: list[Seat] | None = None) -
     return timer
 
 
-def game_info(game: Game, my_seat: int | None) -> dict:
+def game_info(game: Game, my_seat: int | None, *, seats: list[Seat] | None = None,
+              players: list[dict] | None = None, spectators: int | None = None) -> dict:
     """The ``game`` part of the state message (``players``: see ``players_of``; ``timer``:
-    see ``timer_of``). Reads the seat rows once."""
-    seats = seat_rows(game)
+    see ``timer_of``). Reads the seat rows once. ``seats``, ``players``, ``spectators``:
+    the parts shared by every recipient when the caller has them already (``seat_states``
+    builds them once for all the seats of a table)."""
+    seats = seat_rows(game) if seats is None else seats
     return {
         "id": game.pk, "preset": game.preset_name, "preset_version": game.preset_version,
         "kind": game.kind, "format": game.game_format, "clock": game.clock,
-        "status": game.status, "players": players_of(game, seats), "my_seat": my_seat,
-        "timer": timer_of(game, my_seat, seats),
-        "spectators": _spectators(game),
+        "status": game.status, "players": players_of(game, seats) if players is None else players,
+        "my_seat": my_seat, "timer": timer_of(game, my_seat, seats),
+        "spectators": _spectators(game) if spectators is None else spectators,
     }
 
 
@@ -189,11 +192,15 @@ def _spectators(game: Game) -> int:
     return spectator_count(game.pk)
 
 
-def seat_view(game: Game, seat: int | None) -> dict:
-    """``game.view(seat)`` of the stored game (rebuilt from the log or the cache); while a
-    claim pause runs, the view of that empty window instead (P-FAIR-6, ``games.claim_mask``)."""
+def seat_view(game: Game, seat: int | None, engine=None) -> dict:
+    """``game.view(seat)`` of the stored game (rebuilt from the log or the cache; ``engine``:
+    the engine of exactly that stored state when the caller holds it, as the writer does);
+    while a claim pause runs, the view of that empty window instead (P-FAIR-6,
+    ``games.claim_mask``)."""
     if claim_mask.active(game.claim_mask, game.seq):
         return claim_mask.view_for(game.claim_mask, seat)
+    if engine is not None:
+        return engine.view(seat)
     with engine_store.engine_lock(game.pk):
         return engine_store.load(game).view(seat)
 
@@ -201,3 +208,30 @@ def seat_view(game: Game, seat: int | None) -> dict:
 def state_message(game: Game, my_seat: int | None) -> dict:
     """``{"type": "state", "game": {...}, "view": {...}}`` for the recipient in ``my_seat``."""
     return {"type": "state", "game": game_info(game, my_seat), "view": seat_view(game, my_seat)}
+
+
+def seat_states(game: Game, engine, seats) -> dict[int, str]:
+    """``{seat: state message JSON}`` for every seat of ``game`` held by a person (computers
+    never connect), built once by the writer that just stored ``game`` from ``engine`` (its
+    engine at exactly that state) and ``seats`` (its ``Seat`` rows with their accounts, read
+    under the row lock). Each text is what ``state_message(game, seat)`` would give that
+    seat, encoded once; the parts every recipient shares (players and presence markers, the
+    spectator count) are computed once. DESIGN §3 "Cost": the table's connections forward
+    their own seat's text instead of each reading the game and building a view.
+
+    Hidden information: each text holds only its own seat's view (``engine.view(seat)``, or
+    the masked pause's view of that seat, P-FAIR-6); the caller must deliver it to that
+    seat's connections only (``games.notify.publish_states``)."""
+    import json
+
+    rows = sorted(seats, key=lambda s: s.seat)
+    humans = [s.seat for s in rows if not s.user.is_computer]
+    if not humans:
+        return {}
+    players = players_of(game, rows)
+    spectators = _spectators(game)
+    return {seat: json.dumps({"type": "state",
+                              "game": game_info(game, seat, seats=rows, players=players,
+                                                spectators=spectators),
+                              "view": seat_view(game, seat, engine)})
+            for seat in humans}

@@ -252,7 +252,9 @@ if REDIS_URL:
     CHANNEL_REDIS_SOCKET_TIMEOUT = _RedisChannelLayer.brpop_timeout + 10.0   # seconds
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis's layer plus one batched send of several group messages
+            # (the seats' states and the table notice after a change; DESIGN §3 "Cost").
+            "BACKEND": "mahjongsite.channel_layer.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [{
                     "address": REDIS_URL,
@@ -267,6 +269,11 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Whether the writer of a change sends each person's seat its built state message through the
+# channel layer (DESIGN §3 "Cost"). On by default only with the in-process layer of the embedded
+# default: DESIGN §3 says private tiles never pass through Redis, so with Redis each connection
+# reads the stored game on the table's notice instead. MP_PUSH_SEAT_STATES=1 opts in knowingly.
+PUSH_SEAT_STATES = os.environ.get("MP_PUSH_SEAT_STATES", "0" if REDIS_URL else "1") == "1"
 
 # Celery (DESIGN §4): computer moves and clocks on "realtime", slow work on "default".
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"

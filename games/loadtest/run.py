@@ -342,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--find-limit", action="store_true",
                         help="step the table count (--steps) until p99 >= 100 ms")
     parser.add_argument("--steps", default="20,50,100,150,200,250,300", help="table counts for --find-limit")
+    parser.add_argument("--all-steps", action="store_true",
+                        help="with --find-limit, run every step even after the target broke (CPU per action at each)")
     parser.add_argument("--soak", action="store_true", help="10 minutes of 100 tables; fails on any error")
     parser.add_argument("--postgres", default=os.environ.get("MP_LOAD_POSTGRES_URL",
                                                              "postgresql://postgres@127.0.0.1:5432/postgres"))
@@ -373,8 +375,9 @@ def main(argv: list[str] | None = None) -> int:
                 r = run_step(stack, step, args)
                 results.append(r)
                 if r["p99_ms"] is None or r["p99_ms"] >= TARGET_P99_MS or r["errors"]:
-                    limit = n
-                    break
+                    limit = limit or n
+                    if not args.all_steps:
+                        break
             print(f"== find-limit: target p99 < {TARGET_P99_MS:.0f} ms "
                   + (f"first broken at {limit} tables" if limit else "held at every step"), flush=True)
         else:

@@ -51,3 +51,31 @@ async def test_p_conn_1_idle_connection_survives_the_redis_channel_layer(alice):
     after = (await next_state(comm))["view"]
     assert after["seq"] > view["seq"]
     await comm.disconnect(timeout=WAIT)
+
+
+async def test_design_3_cost_several_group_messages_in_one_batch_reach_only_their_groups():
+    """``group_send_many`` of the production layer (mahjongsite.channel_layer): each message
+    reaches exactly its own group's members, in the order sent, including a member of two
+    of the groups; a group without members is no error."""
+    layer = get_channel_layer()
+    a, b, c = [await layer.new_channel(), await layer.new_channel(), await layer.new_channel()]
+    await layer.group_add("batch-one", a)
+    await layer.group_add("batch-one", b)
+    await layer.group_add("batch-two", b)
+    await layer.group_add("batch-three", c)
+    await layer.group_send_many([("batch-one", {"type": "m", "n": 1}), ("batch-two", {"type": "m", "n": 2}),
+                                 ("batch-one", {"type": "m", "n": 3}), ("batch-empty", {"type": "m", "n": 4})])
+    import asyncio
+
+    async def drain(channel):
+        got = []
+        while True:
+            try:
+                got.append((await asyncio.wait_for(layer.receive(channel), 1.0))["n"])
+            except asyncio.TimeoutError:
+                return got
+    assert await drain(a) == [1, 3]
+    assert await drain(b) == [1, 2, 3]
+    assert await drain(c) == []
+    for group, channel in (("batch-one", a), ("batch-one", b), ("batch-two", b), ("batch-three", c)):
+        await layer.group_discard(group, channel)

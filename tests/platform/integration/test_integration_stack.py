@@ -41,6 +41,7 @@ INNER_TESTS = [
     "tests/platform/test_quick_play_ws.py",
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
+    "tests/platform/test_live_table_push.py",
     "tests/platform/test_clocks.py",
     # The single-writer guarantee across processes: fails without the row lock (issue 8).
     "tests/platform/test_single_writer.py",

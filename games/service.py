@@ -656,12 +656,11 @@ def choose_computer_action(strength: str, view: dict):
     Uses ``rules_engine.ai.decide(strength, view, seed)`` when the computer players are
     installed and offer ``strength``, else ``rules_engine.ai.simple_player.decide(view)``.
 
-    Taiwanese views (``view["family"] == "taiwanese"``): the computer strengths do not play
-    Taiwanese yet, so EVERY strength plays ``rules_engine.taiwanese.simple_player`` — a legal
-    yardstick (wins when it can, calls greedily), not a strength. The strength label of the
-    seat is then only a name (issue 12 item 6 is still open).
+    Taiwanese views (``view["family"] == "taiwanese"``) go the same way: ``rules_engine.ai.decide``
+    hands them to ``rules_engine.taiwanese.ai.decide``, the three strengths playing Taiwanese
+    (issue 12 item 6); without a strength the legal ``rules_engine.taiwanese.simple_player``.
     """
-    if view.get("family") == "taiwanese":
+    if view.get("family") == "taiwanese" and (strength not in available_strengths() or strength == "simple"):
         return importlib.import_module("rules_engine.taiwanese.simple_player").decide(view)
     if strength in available_strengths() and strength != "simple":
         ai = importlib.import_module("rules_engine.ai")

@@ -2,7 +2,9 @@
 
 A computer sees exactly what a human in its seat sees (P-BOT-3): ``decide`` takes the
 seat view ``game.view(seat)`` (a dict, see docs/engine-api.md "Views") and returns one
-of its ``legal_actions``; it never receives the ``Game``.
+of its ``legal_actions``; it never receives the ``Game``. A Taiwanese view
+(``view["family"] == "taiwanese"``) is handed to ``rules_engine.taiwanese.ai.decide``, the
+same three strengths playing the Taiwanese rules.
 
 >>> sorted(STRENGTHS)
 ['beginner', 'intermediate', 'strong']
@@ -24,7 +26,8 @@ STRENGTHS: dict[str, str] = {
 
 
 def decide(strength: str, view: dict, seed: int) -> Action:
-    """Choose the action of a computer of ``strength`` for the seat of ``view``.
+    """Choose the action of a computer of ``strength`` for the seat of ``view`` (Riichi, or
+    Taiwanese through ``rules_engine.taiwanese.ai.decide`` when ``view["family"]`` says so).
 
     ``view``: the seat view dict of ``game.view(seat)``; ``seed``: int that fixes the
     tie-breaks, so the result is deterministic for a given (view, seed). Returns one of
@@ -32,6 +35,9 @@ def decide(strength: str, view: dict, seed: int) -> Action:
     strength, a non-int seed, a public view (no own hand), a malformed view or a view
     without legal actions; the view is never modified.
     """
+    if isinstance(view, dict) and view.get("family") == "taiwanese":
+        from rules_engine.taiwanese.ai import decide as taiwanese_decide
+        return taiwanese_decide(strength, view, seed)
     player = PLAYERS.get(strength)
     if player is None:
         raise ValueError(f"unknown computer strength {strength!r}; known: {', '.join(STRENGTHS)}")

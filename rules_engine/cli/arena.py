@@ -15,6 +15,12 @@ riichi rate, call rate (hands with at least one chi/pon/daiminkan), average poin
 hand, and decisions per second of ``decide`` alone. The table is followed by one JSON line
 (``"illegal_actions"`` counts actions outside ``legal_actions``; such an action is
 replaced by the first legal action so the game can go on).
+
+Taiwanese (``--preset taiwanese``: full matches East to North, T-MATCH-5; ``taiwanese-east``;
+``--single`` for one hand per game): the same figures, the ``riichi`` column counting Original
+Calls (T-ORIG); the computers are ``rules_engine.taiwanese.ai`` through ``rules_engine.ai.decide``.
+``--single`` plays the preset's single-hand variant (``<preset>-single-deal``), so N games are
+N hands and the placement is that hand's.
 """
 from __future__ import annotations
 
@@ -81,16 +87,20 @@ class SeatStats:
 
 
 def play_game(preset_name: str, seats: list[str], seed: int, game_index: int,
-              max_hands: int = 40) -> list[SeatStats]:
+              max_hands: int | None = None) -> list[SeatStats]:
     """Play one game with computer ``seats[i]`` in seat ``i``; return one ``SeatStats`` per seat.
 
-    Hand ``h`` of the game is dealt from ``derive_seed(seed, game_index // 4, h)``.
+    Hand ``h`` of the game is dealt from ``derive_seed(seed, game_index // 4, h)``. At most
+    ``max_hands`` hands (default 40 for Riichi, 200 for a Taiwanese match, which runs until
+    sixteen dealer changes, T-MATCH-5).
     Raises ``ValueError`` for an unknown strength or preset.
     """
     for s in seats:
         if s not in STRENGTHS:
             raise ValueError(f"unknown computer strength {s!r}; known: {', '.join(STRENGTHS)}")
     preset = get_preset(preset_name)
+    if max_hands is None:
+        max_hands = 200 if preset.family == "taiwanese" else 40
     group = game_index // 4
     stats = [SeatStats(games=1) for _ in range(4)]
     game = Game.new(preset, derive_seed(seed, group, 0))
@@ -239,7 +249,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="four comma-separated strengths: " + ", ".join(STRENGTHS))
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--progress", action="store_true", help="progress lines on stderr")
+    ap.add_argument("--single", action="store_true",
+                    help="one hand per game: the preset's single-hand variant (<preset>-single-deal)")
     a = ap.parse_args(argv)
+    if a.single and not a.preset.endswith("-single-deal"):
+        a.preset = a.preset + "-single-deal"
     if a.games < 1:
         ap.error("--games must be at least 1")
     try:

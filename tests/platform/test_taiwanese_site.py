@@ -3,9 +3,8 @@ P-RATE-4, T-MATCH-1, T-ONLINE-1/-6): practice creation in its three formats, a w
 hand played through the service with the computers on their seat views, views that hide other
 hands and the wall, private tables of the Taiwanese family, and Quick Play's queue per family.
 
-Computers at Taiwanese tables play ``rules_engine.taiwanese.simple_player`` whatever their
-strength (``games.service.choose_computer_action``): the three strengths do not play
-Taiwanese yet.
+Computers at Taiwanese tables play their strength (``games.service.choose_computer_action``
+-> ``rules_engine.ai.decide`` -> ``rules_engine.taiwanese.ai.decide``).
 """
 from __future__ import annotations
 
@@ -87,7 +86,7 @@ def test_t_online_6_a_whole_practice_hand_through_the_service(alice):
     assert "hand" not in engine.view(None)
 
 
-def test_t_online_6_computers_play_the_simple_taiwanese_player_at_every_strength():
+def test_t_online_6_computers_play_taiwanese_at_every_strength():
     from accounts.computers import available_strengths
     from rules_engine.core.actions import Action
     from rules_engine.game import Game as Engine

@@ -1,0 +1,344 @@
+"""The three computer strengths playing Taiwanese (issue 12 item 6; P-BOT, T-ONLINE-6).
+
+Each player is ``(sit: TwSituation, rng) -> dict`` and returns one of ``sit.legal`` (the legal
+actions of its own seat view), so every decision is legal by construction; the table already
+applies the Original Call lock (T-ORIG-4), the empty-wall kong ban (T-WALL-3) and the chow
+rule (T-CALL-1). Flowers are exposed by the table (T-FLOWER-1, P-PLAY-8).
+
+- ``beginner``: lowers shanten (five sets and a pair, 16-tile hand), isolated honours and
+  terminals first; calls every chow/pung that lowers shanten; Original Call whenever offered.
+- ``intermediate``: shanten then ukeire; pungs an honour pair (1 tai each, any wind or dragon,
+  CHOSEN §7 item 4) when that keeps the shanten, chows/pungs that lower it while the hand is
+  within three tiles of ready; Original Call on a wait of at least three unseen tiles.
+- ``strong``: every discard weighed as P(win) × value in tai (``value``: one-suit hands, pung
+  hand, dragon and wind patterns, concealment; exact tai when ready) against the tai expected
+  to be paid (``defence``: tiles that passed each opponent, Original Call locks, one-suit
+  reads); calls judged the same way; Original Call when the wait is good (15 tai, T-TAI-38).
+
+All three declare every win offered (T-WIN-5 makes winning optional; declining is never worth
+it here) and take the eighth flower (T-FLOWER-5).
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from rules_engine.taiwanese.ai import defence
+from rules_engine.taiwanese.ai.efficiency import Option, discard_options, isolation, shanten_of, ukeire
+from rules_engine.taiwanese.ai.state import TwSituation
+from rules_engine.taiwanese.ai.value import PAY_FACTOR, plan_value, ready_value
+
+Player = Callable[[TwSituation, random.Random], dict]
+
+SLOW_ROUTE_WALL = 44
+"""Live-wall count above which the strong computer weighs discards one tile slower for value
+(a one-suit hand, more honour sets); later only the fastest discards are compared."""
+PUSH_FUTURE = 0.3
+"""Extra weight of the expected deal-in loss per shanten left (more unsafe discards to come)."""
+
+
+# ------------------------------------------------------------------ shared helpers
+
+def _first(sit: TwSituation, *types: str) -> dict | None:
+    for t in types:
+        acts = sit.by_type.get(t)
+        if acts:
+            return acts[0]
+    return None
+
+
+def _centrality(kind: int) -> float:
+    if kind >= 27:
+        return 0.0
+    return (1.0, 2.0, 3.0, 3.5, 3.5, 3.5, 3.0, 2.0, 1.0)[kind % 9]
+
+
+def _action_for_kind(actions: list[dict], kind: int, sit: TwSituation) -> dict:
+    """The discard (or Original Call discard) of ``kind``: the drawn tile first (tsumogiri)."""
+    cands = [a for a in actions if a["tile"] >> 2 == kind]
+    cands.sort(key=lambda a: (a["tile"] != sit.drawn_tile, a["tile"]))
+    return cands[0]
+
+
+def _discards(sit: TwSituation) -> list[dict]:
+    return sit.by_type.get("discard", [])
+
+
+def _after_call(sit: TwSituation, a: dict) -> list[int]:
+    c = sit.counts[:]
+    for t in a["tiles"]:
+        c[t >> 2] -= 1
+    return c
+
+
+def _win(sit: TwSituation) -> dict | None:
+    """A self-drawn win, a win on a discard or robbed kong, or the eighth flower (T-WIN-4)."""
+    return _first(sit, "tsumo", "ron")
+
+
+def _self_kong(sit: TwSituation, *, safe: bool = True) -> dict | None:
+    """A concealed or added kong that does not raise the shanten (T-KONG-2, -3)."""
+    for typ in ("ankan", "shouminkan"):
+        for a in sit.by_type.get(typ, []):
+            kind = (a["tiles"][0] if a["tiles"] else a["tile"]) >> 2
+            c = sit.counts[:]
+            before = min(shanten_of(_minus(c, k), sit.n_declared) for k in range(34) if c[k])
+            if typ == "ankan":
+                c[kind] -= 4
+                after = shanten_of(c, sit.n_declared + 1)
+            else:
+                if not safe:
+                    continue
+                c[kind] -= 1
+                after = shanten_of(c, sit.n_declared)
+            if after <= before:
+                return a
+    return None
+
+
+def _minus(c: list[int], k: int) -> list[int]:
+    d = c[:]
+    d[k] -= 1
+    return d
+
+
+# ------------------------------------------------------------------ beginner
+
+def beginner(sit: TwSituation, rng: random.Random) -> dict:
+    """Wins, Original Call when offered, simple efficiency, calls that lower shanten."""
+    win = _win(sit)
+    if win:
+        return win
+    if sit.window == "original_call":
+        return _first(sit, "riichi") or _first(sit, "pass") or sit.legal[0]
+    discards = _discards(sit)
+    if discards:
+        kong = _self_kong(sit)
+        if kong:
+            return kong
+        choice = _simple_discard(sit, discards, rng)
+        for a in sit.by_type.get("riichi", []):
+            if a["tile"] >> 2 == choice["tile"] >> 2:
+                return a
+        return choice
+    before = shanten_of(sit.counts, sit.n_declared)
+    for typ in ("pon", "chi"):
+        for a in sit.by_type.get(typ, []):
+            c = _after_call(sit, a)
+            if min(shanten_of(_minus(c, k), sit.n_declared + 1) for k in range(34) if c[k]) < before:
+                return a
+    return _first(sit, "pass") or sit.legal[0]
+
+
+def _simple_discard(sit: TwSituation, actions: list[dict], rng: random.Random) -> dict:
+    kinds = sorted({a["tile"] >> 2 for a in actions})
+    sh = {}
+    for k in kinds:
+        sh[k] = shanten_of(_minus(sit.counts, k), sit.n_declared)
+    best = min(sh.values())
+    cands = [k for k in kinds if sh[k] == best]
+    pick = min(cands, key=lambda k: (isolation(k, sit.counts), _centrality(k), rng.random()))
+    return _action_for_kind(actions, pick, sit)
+
+
+# ------------------------------------------------------------------ intermediate
+
+def intermediate(sit: TwSituation, rng: random.Random) -> dict:
+    """Ukeire efficiency, honour pungs, calls that speed up the hand, Original Call on a good wait."""
+    win = _win(sit)
+    if win:
+        return win
+    if sit.window == "original_call":
+        act = _first(sit, "riichi")
+        if act and _oc_wait(sit, sit.counts)[0] >= 3:
+            return act
+        return _first(sit, "pass") or sit.legal[0]
+    discards = _discards(sit)
+    if discards:
+        kong = _self_kong(sit)
+        if kong:
+            return kong
+        opts = discard_options(sit.counts, sit.visible, sit.n_declared, {a["tile"] >> 2 for a in discards})
+        best_sh = min(o.shanten for o in opts.values())
+        cands = [k for k, o in opts.items() if o.shanten == best_sh]
+        pick = max(cands, key=lambda k: (opts[k].ukeire + _keep_penalty(sit, k), -_centrality(k),
+                                         -isolation(k, sit.counts), rng.random()))
+        choice = _action_for_kind(discards, pick, sit)
+        oc = _dealer_oc(sit, choice, need=3)
+        return oc or choice
+    return _intermediate_call(sit) or _first(sit, "pass") or sit.legal[0]
+
+
+def _keep_penalty(sit: TwSituation, kind: int) -> float:
+    """Ukeire-equivalent cost of breaking an honour pair (a pung of it scores 1 tai)."""
+    if kind >= 27 and sit.counts[kind] == 2 and sit.visible[kind] < 4:
+        return -2.0
+    return 0.0
+
+
+def _oc_wait(sit: TwSituation, counts: list[int]) -> tuple[int, tuple[int, ...]]:
+    """Unseen winning tiles and wait kinds of the ready 16-tile ``counts``."""
+    return ukeire(counts, sit.visible, sit.n_declared, 0)
+
+
+def _dealer_oc(sit: TwSituation, choice: dict, need: int) -> dict | None:
+    """The dealer's Original Call discard (T-ORIG-2) of the chosen kind when its wait has at
+    least ``need`` unseen tiles; else the best-waiting Original Call discard when that wait is
+    at least ``need`` + 2 and the chosen discard is no better."""
+    offers = sit.by_type.get("riichi", [])
+    if not offers:
+        return None
+    best, best_u = None, -1
+    for a in offers:
+        u, _ = _oc_wait(sit, _minus(sit.counts, a["tile"] >> 2))
+        if a["tile"] >> 2 == choice["tile"] >> 2 and u >= need:
+            return a
+        if u > best_u:
+            best, best_u = a, u
+    if best is not None and best_u >= need + 2:
+        return best
+    return None
+
+
+def _intermediate_call(sit: TwSituation) -> dict | None:
+    before = shanten_of(sit.counts, sit.n_declared)
+    best, best_key = None, None
+    for typ in ("pon", "daiminkan", "chi"):
+        for a in sit.by_type.get(typ, []):
+            kind = a["tile"] >> 2
+            c = _after_call(sit, a)
+            if typ == "daiminkan":
+                after = shanten_of(c, sit.n_declared + 1)
+                if after <= before and (kind >= 27 or not sit.is_concealed):
+                    return a
+                continue
+            opts = discard_options(c, sit.visible, sit.n_declared + 1)
+            after = min(o.shanten for o in opts.values())
+            honour_pung = typ == "pon" and kind >= 27
+            if after > before or (after == before and not honour_pung):
+                continue
+            if not honour_pung and sit.is_concealed and after >= 3:
+                continue
+            key = (after, -max(o.ukeire for o in opts.values()))
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+    return best
+
+
+# ------------------------------------------------------------------ strong
+
+def strong(sit: TwSituation, rng: random.Random) -> dict:
+    """Offence in tai against the expected deal-in loss; value-aware calls; Original Call on a
+    good wait; kongs when they cost nothing."""
+    win = _win(sit)
+    if win:
+        return win
+    if sit.window == "original_call":
+        act = _first(sit, "riichi")
+        if act and _oc_wait(sit, sit.counts)[0] >= 3:
+            return act
+        return _first(sit, "pass") or sit.legal[0]
+    ths = defence.threats(sit)
+    discards = _discards(sit)
+    if discards:
+        danger_high = any(th.ready >= 0.6 for th in ths)
+        kong = _self_kong(sit, safe=not danger_high)
+        if kong:
+            return kong
+        choice = _strong_discard(sit, discards, ths, rng)
+        oc = _dealer_oc(sit, choice, need=3)
+        return oc or choice
+    return _strong_call(sit, ths) or _first(sit, "pass") or sit.legal[0]
+
+
+def win_chance(sit: TwSituation, sh: int, uke: int) -> float:
+    """Rough chance (0..1) of winning from ``sh`` shanten with ``uke`` unseen advancing tiles,
+    given the live wall. No furiten (T-WIN-6): every discard of a waiting tile can be won on."""
+    turns = sit.wall_count / 4.0
+    unseen_total = max(20, 136 - sum(sit.visible))
+    if sh < 0:
+        return 1.0
+    if sh == 0:
+        q = uke / unseen_total
+        per_turn = min(0.95, q * 3.2)  # own draw plus three opponents' discards
+        return (1.0 - (1.0 - per_turn) ** turns) * 0.8
+    if sh == 1:
+        return 0.5 * min(1.0, uke / 24.0) ** 0.5 * min(1.0, turns / 10.0)
+    if sh == 2:
+        return 0.24 * min(1.0, uke / 36.0) ** 0.5 * min(1.0, turns / 13.0)
+    if sh == 3:
+        return 0.1 * min(1.0, turns / 15.0)
+    return 0.03 * min(1.0, turns / 15.0)
+
+
+def _offence(sit: TwSituation, counts: list[int], o: Option, melds: list[dict] | None = None) -> float:
+    """Expected tai won from the waiting-size ``counts`` of option ``o``."""
+    c = _minus(counts, o.kind)
+    if o.shanten == 0:
+        value = ready_value(sit, c, o.kinds, melds)
+        if value == 0:
+            return 0.0
+    else:
+        value = plan_value(sit, c, melds)
+    return win_chance(sit, o.shanten, max(o.ukeire, 0)) * value * PAY_FACTOR
+
+
+def _strong_discard(sit: TwSituation, actions: list[dict], ths: list[defence.Threat], rng: random.Random) -> dict:
+    kinds = sorted({a["tile"] >> 2 for a in actions})
+    slack = 1 if sit.wall_count > SLOW_ROUTE_WALL else 0  # a slower, more valuable route only early on
+    opts = discard_options(sit.counts, sit.visible, sit.n_declared, kinds, slack=slack)
+    losses = {k: defence.expected_loss(sit, ths, k) for k in kinds}
+    best_sh = min(o.shanten for o in opts.values())
+    scores = {}
+    for k in kinds:
+        o = opts[k]
+        if o.ukeire < 0:  # two or more tiles slower: only worth it as a fold
+            off = 0.0
+        else:
+            off = _offence(sit, sit.counts, o)
+        push = 1.0 + PUSH_FUTURE * max(o.shanten, 0)
+        scores[k] = (off - losses[k] * push + 0.002 * max(o.ukeire, 0)
+                     - (0.0 if o.shanten == best_sh else 0.05))
+    pick = max(kinds, key=lambda k: (scores[k], -_centrality(k), -isolation(k, sit.counts), rng.random()))
+    return _action_for_kind(actions, pick, sit)
+
+
+def _strong_call(sit: TwSituation, ths: list[defence.Threat]) -> dict | None:
+    """A chow, pung or exposed kong whose best continuation beats passing in expected tai
+    (minus the loss of having to discard into a threat)."""
+    before_sh = shanten_of(sit.counts, sit.n_declared)
+    if before_sh >= 2 and any(th.ready >= 0.6 for th in ths):
+        return None  # folding: keep the concealed tiles for safe discards
+    u0, kinds0 = ukeire(sit.counts, sit.visible, sit.n_declared, before_sh)
+    if before_sh == 0:
+        v0 = ready_value(sit, sit.counts, kinds0)
+    else:
+        v0 = plan_value(sit, sit.counts)
+    base = win_chance(sit, before_sh, u0) * v0 * PAY_FACTOR
+    best, best_gain = None, 0.0
+    for typ in ("pon", "chi", "daiminkan"):
+        for a in sit.by_type.get(typ, []):
+            c = _after_call(sit, a)
+            meld = {"type": typ, "tiles": list(a["tiles"]) + [a["tile"]]}
+            melds = sit.melds + [meld]
+            if typ == "daiminkan":
+                sh = shanten_of(c, len(melds))
+                if sh > before_sh or (sit.is_concealed and a["tile"] >> 2 < 27):
+                    continue
+                u, ks = ukeire(c, sit.visible, len(melds), sh)
+                v = ready_value(sit, c, ks, melds) if sh == 0 else plan_value(sit, c, melds)
+                gain = win_chance(sit, sh, u) * (v + 1) * PAY_FACTOR - base
+            else:
+                opts = discard_options(c, sit.visible, len(melds))
+                vals = []
+                for o in opts.values():
+                    if o.ukeire < 0:
+                        continue
+                    vals.append(_offence(sit, c, o, melds))
+                gain = max(vals) - base
+            if gain > best_gain + 0.05:
+                best, best_gain = a, gain
+    return best
+
+
+PLAYERS: dict[str, Player] = {"beginner": beginner, "intermediate": intermediate, "strong": strong}

@@ -264,13 +264,13 @@ def run(preset: str, names: list[str], games: int, seed: int, jobs: int = 1,
             for res in results:
                 _merge_into(totals, res)
                 done += 1
-                if progress and done % 5 == 0:
+                if progress:
                     _report_progress(preset, names, seed, totals, t0)
     else:
         try:
             for i, t in enumerate(tasks):
                 _merge_into(totals, _play_range(t))
-                if progress and (i + 1) % 5 == 0:
+                if progress:
                     _report_progress(preset, names, seed, totals, t0)
         finally:
             arena_outside.close_all()
@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="East-round games (the riichi preset's format; the default)")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds an outside program has per reply")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    ap.add_argument("--progress", action="store_true", help="progress lines on stderr")
+    ap.add_argument("--progress", action="store_true", help="a partial summary on stderr after every rotation group of 4 games")
     a = ap.parse_args(argv)
     if a.games < 1:
         ap.error("--games must be at least 1")

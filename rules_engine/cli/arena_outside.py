@@ -13,7 +13,8 @@ converted stream's own ``reach`` event is then not sent twice.
 
 A reply that is not JSON, names no legal action (``rules_engine.formats.mjai_actions.translate``),
 or does not come within ``timeout`` seconds is counted (``illegal``; the first messages are kept
-in ``errors``) and replaced by the safe default: win if offered, else pass a call, else discard
+in ``errors``) and replaced by the safe default (a late reply is read and dropped before the next
+line; a program still silent then, or gone, gets the default for the rest of the game): win if offered, else pass a call, else discard
 the drawn tile (else the highest legal discard), as the table's timeout default (P-TIMEOUT-1..3).
 A program that exits or times out is restarted at the next game.
 
@@ -79,6 +80,7 @@ class OutsideProgram:
         self._skip_reach = False
         self._broken = False
         self._buf = b""
+        self._owed = 0
 
     # ------------------------------------------------------------------ process
     def _ensure(self) -> None:
@@ -92,6 +94,7 @@ class OutsideProgram:
                                      bufsize=0)
         self._broken = False
         self._buf = b""
+        self._owed = 0
 
     def close(self) -> None:
         """Stop the program (close its stdin, then kill it if it lingers)."""
@@ -111,7 +114,27 @@ class OutsideProgram:
         (``malformed``) for a reply that is not JSON, ``TimeoutError``/``OSError`` when the
         program is silent or gone."""
         assert self.proc is not None and self.proc.stdin and self.proc.stdout
+        while self._owed:                         # late replies to earlier lines: read and drop
+            try:
+                self._readline()
+            except TimeoutError:
+                self._broken = True
+                raise
+            self._owed -= 1
         self.proc.stdin.write((json.dumps(events, separators=(",", ":")) + "\n").encode())
+        try:
+            line = self._readline()
+        except TimeoutError:
+            self._owed += 1                        # its reply may still come: drop it then
+            raise
+        try:
+            return json.loads(line)
+        except ValueError:
+            raise MjaiReplyError("malformed", f"not JSON: {line[:60]!r}") from None
+
+    def _readline(self) -> bytes:
+        """The program's next output line; ``TimeoutError`` after ``timeout`` s, ``OSError`` at EOF."""
+        assert self.proc is not None and self.proc.stdout
         fd = self.proc.stdout.fileno()
         deadline = time.monotonic() + self.timeout
         while b"\n" not in self._buf:
@@ -126,10 +149,7 @@ class OutsideProgram:
                 raise OSError("the outside program exited")
             self._buf += chunk
         line, self._buf = self._buf.split(b"\n", 1)
-        try:
-            return json.loads(line)
-        except ValueError:
-            raise MjaiReplyError("malformed", f"not JSON: {line[:60]!r}") from None
+        return line
 
     def _fail(self, reason: str) -> None:
         self.illegal += 1
@@ -174,10 +194,13 @@ class OutsideProgram:
         except MjaiReplyError as e:
             self._skip_reach = False
             self._fail(f"{e.code}: {e.message} (reply {json.dumps(reply)[:120]})")
-        except (TimeoutError, OSError) as e:
+        except TimeoutError as e:                 # a late reply is dropped at the next line
+            self._skip_reach = False
+            self._fail(f"TimeoutError: {e}")
+        except OSError as e:
             self._skip_reach = False
             self._broken = True
-            self._fail(f"{type(e).__name__}: {e}")
+            self._fail(f"OSError: {e}")
         return safe_default(legal, drawn_tile), True
 
     def _translate(self, reply: object, legal: list[Action], drawn_tile: int | None, reach_pending: bool):

@@ -13,12 +13,16 @@
  * Seats: majiang's id = our seat (qijia 0, the initial East); its l (menfeng) is the seat
  * wind in the hand, (seat - oya) mod 4.
  *
- * Rules: majiang's defaults with 場数 1 (East round) and everything else as in our `riichi`
- * preset (red fives one per suit, open tanyao, no kuikae, double ron, nagashi, abortive draws,
- * kan dora opened after the discard for open kans, kazoe/double yakuman, no kiriage).
- * Remaining differences: majiang-ai knows no oka (our winner bonus of 20,000 with 30,000
- * return; its 順位点 is the same uma 20/10/-10/-20), and its decisions read its own rule
- * object only; the game itself is always played by our engine.
+ * Rules: majiang's defaults with 場数 1 (East round) and 延長戦方式 0 (no extension, R-END-1);
+ * the rest of its defaults already match our `riichi` preset: one red five per suit, open
+ * tanyao, no kuikae (suji included), double ron with three rons aborting, the five abortive
+ * draws, nagashi mangan, noten payments, tenpai dealer repeats, bust and all-last stop, kan
+ * dora opened after the discard for open kans, ankan after riichi only when the waits stay,
+ * double-wind pair 4 fu, kazoe and double yakuman, pao, no kiriage mangan.
+ * Remaining differences: majiang knows no oka (our 30,000 return with the 20,000 winner
+ * bonus; its 順位点 is the same uma 20/10/-10/-20), and majiang-ai's decisions use only the
+ * hand-level rules (it plays placement-blind). The game itself is always played and scored
+ * by our engine; majiang's rule only shapes majiang-ai's choices.
  *
  * Setup: sh tools/outside_bots/setup_majiang.sh (npm install into tools/outside_bots).
  */
@@ -40,6 +44,7 @@ const RULE = Majiang.rule({
     "カンドラ後乗せ": true,
     "リーチ後暗槓許可レベル": 2,
     "切り上げ満貫あり": false,
+    "延長戦方式": 0,
 });
 
 const HONOURS = ["E", "S", "W", "N", "P", "F", "C"];

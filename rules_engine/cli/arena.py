@@ -21,6 +21,17 @@ Taiwanese (``--preset taiwanese``: full matches East to North, T-MATCH-5; ``taiw
 Calls (T-ORIG); the computers are ``rules_engine.taiwanese.ai`` through ``rules_engine.ai.decide``.
 ``--single`` plays the preset's single-hand variant (``<preset>-single-deal``), so N games are
 N hands and the placement is that hand's.
+
+Outside programs (issue 13 item 4): ``--outside "CMD"`` names a program run as a subprocess that
+speaks the mjai protocol on stdin/stdout (``rules_engine.cli.arena_outside``); it plays every
+seat listed as ``outside`` in ``--seats``. ``--hero S`` is short for ``--seats S,outside,outside,outside``:
+
+    python -m rules_engine.arena --outside "node tools/outside_bots/majiang_bridge.js" \
+        --hero strong --games 1000 --east
+
+Its illegal or missing replies are counted (``illegal_actions``, with the first reasons in
+``errors``) and replaced by the safe default. Each computer's decision time (``decide`` alone;
+for an outside program the round trip of its line) is reported as median and p99 in ms.
 """
 from __future__ import annotations
 
@@ -33,8 +44,12 @@ import time
 from dataclasses import dataclass, field
 
 from rules_engine.ai import STRENGTHS, decide
+from rules_engine.cli import arena_outside
 from rules_engine.game import Game
 from rules_engine.preset import get_preset
+
+OUTSIDE = "outside"
+"""The seat name of the ``--outside`` program in ``--seats``."""
 
 
 def derive_seed(*parts: object) -> int:
@@ -58,6 +73,8 @@ class SeatStats:
     decisions: int = 0
     decide_seconds: float = 0.0
     illegal: int = 0
+    times: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
 
     def merge(self, other: "SeatStats") -> None:
         self.games += other.games
@@ -65,6 +82,8 @@ class SeatStats:
         for name in ("hands", "wins", "deal_ins", "riichi", "calls", "points", "decisions", "illegal"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.decide_seconds += other.decide_seconds
+        self.times.extend(other.times)
+        self.errors.extend(other.errors[: max(0, arena_outside.MAX_ERRORS_KEPT - len(self.errors))])
 
     def summary(self) -> dict:
         """Figures of the report (rates are fractions of hands; points per hand in table points)."""
@@ -82,28 +101,70 @@ class SeatStats:
             "avg_points_per_hand": round(self.points / h, 1),
             "decisions": self.decisions,
             "decisions_per_second": round(self.decisions / self.decide_seconds, 1) if self.decide_seconds else None,
+            "decision_ms_median": _quantile_ms(self.times, 0.5),
+            "decision_ms_p99": _quantile_ms(self.times, 0.99),
             "illegal_actions": self.illegal,
+            **({"errors": self.errors} if self.errors else {}),
         }
 
 
+def _quantile_ms(times: list[float], q: float) -> float | None:
+    """The ``q`` quantile (nearest rank) of ``times`` (seconds) in milliseconds; ``None`` if empty."""
+    if not times:
+        return None
+    xs = sorted(times)
+    return round(xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))] * 1000, 2)
+
+
 def play_game(preset_name: str, seats: list[str], seed: int, game_index: int,
-              max_hands: int | None = None) -> list[SeatStats]:
+              max_hands: int | None = None, outside: str | None = None,
+              timeout: float = 20.0) -> list[SeatStats]:
     """Play one game with computer ``seats[i]`` in seat ``i``; return one ``SeatStats`` per seat.
 
     Hand ``h`` of the game is dealt from ``derive_seed(seed, game_index // 4, h)``. At most
     ``max_hands`` hands (default 40 for Riichi, 200 for a Taiwanese match, which runs until
-    sixteen dealer changes, T-MATCH-5).
-    Raises ``ValueError`` for an unknown strength or preset.
+    sixteen dealer changes, T-MATCH-5). A seat named ``"outside"`` is played by the program
+    ``outside`` (a command line; see the module docstring), one running program per seat slot,
+    kept between games; ``timeout``: seconds per reply.
+    Raises ``ValueError`` for an unknown strength or preset, or an ``outside`` seat without a command.
     """
     for s in seats:
-        if s not in STRENGTHS:
-            raise ValueError(f"unknown computer strength {s!r}; known: {', '.join(STRENGTHS)}")
+        if s not in STRENGTHS and s != OUTSIDE:
+            raise ValueError(f"unknown computer strength {s!r}; known: {', '.join(STRENGTHS)}, {OUTSIDE}")
+    if OUTSIDE in seats and not outside:
+        raise ValueError("a seat is 'outside' but no --outside command was given")
     preset = get_preset(preset_name)
     if max_hands is None:
         max_hands = 200 if preset.family == "taiwanese" else 40
     group = game_index // 4
     stats = [SeatStats(games=1) for _ in range(4)]
     game = Game.new(preset, derive_seed(seed, group, 0))
+    progs: dict[int, arena_outside.OutsideProgram] = {}
+    conv = None
+    fed = 0
+    if OUTSIDE in seats:
+        from rules_engine.formats.mjai import MjaiConverter
+        conv = MjaiConverter(preset)
+        start = conv.start()
+        for i, name in enumerate(seats):
+            if name == OUTSIDE:
+                progs[i] = p = arena_outside.program(outside, i, timeout)
+                p.red_fives = preset.red_fives
+                p.begin(i, start)
+
+    def pump() -> None:
+        nonlocal fed
+        entries = game.log["entries"]
+        if conv is None or fed == len(entries):
+            return
+        new: list[dict] = []
+        for e in entries[fed:]:
+            new.extend(conv.feed(e["events"]))
+        fed = len(entries)
+        for p in progs.values():
+            p.observe(new)
+
+    pump()
     hand = 0
     while True:
         before = list(game.scores)
@@ -117,17 +178,26 @@ def play_game(preset_name: str, seats: list[str], seed: int, game_index: int,
                 view = game.view(seat)
                 st = stats[seat]
                 t0 = time.perf_counter()
-                action = decide(seats[seat], view, derive_seed(seed, game_index, hand, game.seq, seat) & 0xFFFFFFFF)
-                st.decide_seconds += time.perf_counter() - t0
+                if seat in progs:
+                    action, replaced = progs[seat].decide(legal, view.get("drawn_tile"))
+                    if replaced:
+                        st.illegal += 1
+                        st.errors.extend(progs[seat].errors[-1:])
+                else:
+                    action = decide(seats[seat], view, derive_seed(seed, game_index, hand, game.seq, seat) & 0xFFFFFFFF)
+                dt = time.perf_counter() - t0
+                st.decide_seconds += dt
+                st.times.append(dt)
                 st.decisions += 1
                 if action not in legal:
                     st.illegal += 1
-                    action = legal[0]
+                    action = arena_outside.safe_default(legal, view.get("drawn_tile"))
                 if action.type == "riichi":
                     riichi[seat] = True
                 elif action.type in ("chi", "pon", "daiminkan"):
                     called[seat] = True
                 game.apply(action)
+                pump()
                 if game.phase not in ("turn", "claim"):
                     break
         result = game.hand_result or {}
@@ -150,6 +220,10 @@ def play_game(preset_name: str, seats: list[str], seed: int, game_index: int,
         if game.phase == "game_over" or hand >= max_hands:
             break
         game.next_hand(derive_seed(seed, group, hand))
+        pump()
+    pump()
+    for p in progs.values():
+        p.end()
     placements = (game.game_result or {}).get("placements")
     if placements is None:  # max_hands reached: place by points, ties by seat (R-RESULT-1)
         order = sorted(range(4), key=lambda s: (-game.scores[s], s))
@@ -166,27 +240,31 @@ def seating(names: list[str], game_index: int) -> list[str]:
     return [names[(i - r) % 4] for i in range(4)]
 
 
-def _play_range(args: tuple[str, list[str], int, int, int]) -> dict[str, SeatStats]:
-    preset, names, seed, start, stop = args
+def _play_range(args: tuple) -> dict[str, SeatStats]:
+    preset, names, seed, start, stop, outside, timeout = args
     out: dict[str, SeatStats] = {}
     for g in range(start, stop):
         seats = seating(names, g)
-        for i, st in enumerate(play_game(preset, seats, seed, g)):
+        for i, st in enumerate(play_game(preset, seats, seed, g, outside=outside, timeout=timeout)):
             out.setdefault(seats[i], SeatStats()).merge(st)
     return out
 
 
 def run(preset: str, names: list[str], games: int, seed: int, jobs: int = 1,
-        progress: bool = False) -> dict:
-    """Play ``games`` rotated games and return the JSON-ready summary (see module docstring)."""
+        progress: bool = False, outside: str | None = None, timeout: float = 20.0) -> dict:
+    """Play ``games`` rotated games and return the JSON-ready summary (see module docstring).
+    ``outside``: the command line of the program that plays the seats named ``"outside"``;
+    ``timeout``: its seconds per reply. Raises ``ValueError`` for bad seats or preset."""
     if len(names) != 4:
         raise ValueError(f"--seats needs four computer strengths, got {len(names)}")
     for s in names:
-        if s not in STRENGTHS:
-            raise ValueError(f"unknown computer strength {s!r}; known: {', '.join(STRENGTHS)}")
+        if s not in STRENGTHS and s != OUTSIDE:
+            raise ValueError(f"unknown computer strength {s!r}; known: {', '.join(STRENGTHS)}, {OUTSIDE}")
+    if OUTSIDE in names and not outside:
+        raise ValueError("a seat is 'outside' but no --outside command was given")
     get_preset(preset)
     chunk = 4
-    tasks = [(preset, names, seed, a, min(a + chunk, games)) for a in range(0, games, chunk)]
+    tasks = [(preset, names, seed, a, min(a + chunk, games), outside, timeout) for a in range(0, games, chunk)]
     totals: dict[str, SeatStats] = {}
     t0 = time.perf_counter()
     if jobs > 1:
@@ -197,22 +275,27 @@ def run(preset: str, names: list[str], games: int, seed: int, jobs: int = 1,
             for res in results:
                 _merge_into(totals, res)
                 done += 1
-                if progress and done % 25 == 0:
+                if progress:
                     _report_progress(preset, names, seed, totals, t0)
     else:
-        for i, t in enumerate(tasks):
-            _merge_into(totals, _play_range(t))
-            if progress and (i + 1) % 25 == 0:
-                _report_progress(preset, names, seed, totals, t0)
-    return _summary(preset, names, seed, totals, t0)
+        try:
+            for i, t in enumerate(tasks):
+                _merge_into(totals, _play_range(t))
+                if progress:
+                    _report_progress(preset, names, seed, totals, t0)
+        finally:
+            arena_outside.close_all()
+    return _summary(preset, names, seed, totals, t0, outside)
 
 
-def _summary(preset: str, names: list[str], seed: int, totals: dict[str, "SeatStats"], t0: float) -> dict:
+def _summary(preset: str, names: list[str], seed: int, totals: dict[str, "SeatStats"], t0: float,
+             outside: str | None = None) -> dict:
     comps = {name: totals[name].summary() for name in dict.fromkeys(names)}
     games = sum(st.games for st in totals.values()) // 4
     return {"preset": preset, "games": games, "seed": seed, "seats": names,
             "illegal_actions": sum(st.illegal for st in totals.values()),
-            "seconds": round(time.perf_counter() - t0, 1), "computers": comps}
+            "seconds": round(time.perf_counter() - t0, 1), "computers": comps,
+            **({"outside": outside} if outside else {})}
 
 
 def _report_progress(preset: str, names: list[str], seed: int, totals: dict[str, "SeatStats"], t0: float) -> None:
@@ -229,13 +312,14 @@ def _merge_into(totals: dict[str, SeatStats], res: dict[str, SeatStats]) -> None
 def format_table(summary: dict) -> str:
     """The human-readable table of ``run``'s summary."""
     head = (f"{'computer':<14}{'games':>6}{'avg place':>10}{'95% CI':>17}{'win':>7}{'deal-in':>8}"
-            f"{'riichi':>8}{'call':>7}{'pts/hand':>10}{'dec/s':>9}")
+            f"{'riichi':>8}{'call':>7}{'pts/hand':>10}{'ms med':>8}{'ms p99':>8}{'illegal':>8}")
     lines = [head, "-" * len(head)]
     for name, c in summary["computers"].items():
         lo, hi = c["ci95"]
         lines.append(f"{name:<14}{c['games']:>6}{c['avg_placement']:>10.3f}{f'[{lo:.3f}, {hi:.3f}]':>17}"
                      f"{c['win_rate']:>7.1%}{c['deal_in_rate']:>8.1%}{c['riichi_rate']:>8.1%}"
-                     f"{c['call_rate']:>7.1%}{c['avg_points_per_hand']:>10.0f}{c['decisions_per_second'] or 0:>9.0f}")
+                     f"{c['call_rate']:>7.1%}{c['avg_points_per_hand']:>10.0f}{c['decision_ms_median'] or 0:>8.2f}"
+                     f"{c['decision_ms_p99'] or 0:>8.1f}{c['illegal_actions']:>8}")
     lines.append(f"illegal actions: {summary['illegal_actions']}   time: {summary['seconds']} s")
     return "\n".join(lines)
 
@@ -247,8 +331,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seats", default="strong,intermediate,intermediate,intermediate",
                     help="four comma-separated strengths: " + ", ".join(STRENGTHS))
+    ap.add_argument("--outside", default=None, metavar="CMD",
+                    help="command line of an outside program speaking mjai JSON lines on stdin/stdout; "
+                         "it plays the seats named 'outside'")
+    ap.add_argument("--hero", default=None, metavar="STRENGTH",
+                    help="short for --seats STRENGTH,outside,outside,outside")
+    ap.add_argument("--east", action="store_true",
+                    help="East-round games (the riichi preset's format; the default)")
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds an outside program has per reply")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    ap.add_argument("--progress", action="store_true", help="progress lines on stderr")
+    ap.add_argument("--progress", action="store_true", help="a partial summary on stderr after every rotation group of 4 games")
     ap.add_argument("--single", action="store_true",
                     help="one hand per game: the preset's single-hand variant (<preset>-single-deal)")
     a = ap.parse_args(argv)
@@ -256,8 +348,12 @@ def main(argv: list[str] | None = None) -> int:
         a.preset = a.preset + "-single-deal"
     if a.games < 1:
         ap.error("--games must be at least 1")
+    seats = a.seats if a.hero is None else f"{a.hero},{OUTSIDE},{OUTSIDE},{OUTSIDE}"
+    if a.east and get_preset(a.preset).game_format != "east":
+        ap.error(f"--east: preset {a.preset!r} is not an East-round game")
     try:
-        summary = run(a.preset, [s.strip() for s in a.seats.split(",")], a.games, a.seed, a.jobs, a.progress)
+        summary = run(a.preset, [s.strip() for s in seats.split(",")], a.games, a.seed, a.jobs, a.progress,
+                      outside=a.outside, timeout=a.timeout)
     except ValueError as e:
         ap.error(str(e))
     print(format_table(summary))

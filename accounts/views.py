@@ -102,16 +102,24 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
         return response
 
 
+NEW_TOKEN_KEY = "bot_new_token"
+"""Session key holding a just-made bot token until the page shows it once."""
+
+
 @login_required
 def bot_settings(request):
     """The bot account page (issue 13, docs/bot-api.md): make this account a bot account (an
     explicit, irreversible step with a confirmation box, refused after the first game) and
-    make, replace or revoke its API token. A new token is shown once, in this response only."""
+    make, replace or revoke its API token. A new token is shown once: the POST stores it in the
+    server-side session and redirects (so a reload cannot make another), and the next page
+    view takes it out of the session and shows it."""
     from . import bots
 
     user = request.user
     new_token = None
-    if request.method == "POST":
+    if request.method != "POST":
+        new_token = request.session.pop(NEW_TOKEN_KEY, None)
+    else:
         action = request.POST.get("action")
         try:
             if action == "upgrade":
@@ -126,8 +134,9 @@ def bot_settings(request):
                 messages.error(request, _("Unknown request."))
         except bots.BotRefused as exc:
             messages.error(request, exc.message)
-        if new_token is None:
-            return redirect("bot_settings")
+        if new_token is not None:
+            request.session[NEW_TOKEN_KEY] = new_token      # shown by the next GET, then gone
+        return redirect("bot_settings")
     return render(request, "accounts/bot.html", {
         "is_bot": user.is_outside_bot, "may_upgrade": not user.is_computer and not bots.has_played(user),
         "token": bots.token_info(user) if user.is_outside_bot else None, "new_token": new_token,

@@ -200,7 +200,9 @@ def _token(user) -> str:
 
 def test_token_is_shown_once_and_only_its_digest_is_stored(bot, client):
     client.force_login(bot)
-    page = client.post(reverse("bot_settings"), {"action": "token"}).content.decode()
+    made = client.post(reverse("bot_settings"), {"action": "token"})
+    assert made.status_code == 302                    # a reload of the page cannot make another
+    page = client.get(made["Location"]).content.decode()
     row = BotToken.objects.get(user=bot)
     start = page.index(bots.TOKEN_PREFIX)
     token = page[start:start + 47]
@@ -208,6 +210,7 @@ def test_token_is_shown_once_and_only_its_digest_is_stored(bot, client):
     assert token not in str(BotToken.objects.values_list().get())          # never stored itself
     again = client.get(reverse("bot_settings")).content.decode()
     assert token not in again and row.prefix in again                      # shown once
+    assert BotToken.objects.get(user=bot).digest == row.digest             # the reload made none
     assert bots.user_for_token(token) == bot
 
 

@@ -11,8 +11,7 @@ same three strengths playing the Taiwanese rules.
 """
 from __future__ import annotations
 
-import random
-
+from rules_engine.ai.choose import choose
 from rules_engine.core.actions import Action
 from rules_engine.ai.players import PLAYERS
 from rules_engine.ai.state import Situation
@@ -38,21 +37,7 @@ def decide(strength: str, view: dict, seed: int) -> Action:
     if isinstance(view, dict) and view.get("family") == "taiwanese":
         from rules_engine.taiwanese.ai import decide as taiwanese_decide
         return taiwanese_decide(strength, view, seed)
-    player = PLAYERS.get(strength)
-    if player is None:
-        raise ValueError(f"unknown computer strength {strength!r}; known: {', '.join(STRENGTHS)}")
-    if not isinstance(view, dict):
-        raise ValueError(f"decide needs a seat view dict, got {type(view).__name__}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"decide needs an int seed, got {seed!r}")
-    try:
-        sit = Situation.from_view(view)
-    except (KeyError, TypeError, IndexError, AttributeError) as e:
-        raise ValueError(f"malformed seat view ({type(e).__name__}: {e}); see docs/engine-api.md, Views") from None
-    if len(sit.legal) == 1:
-        return Action.from_json(sit.legal[0])
-    rng = random.Random(int(seed) ^ (sit.seat << 20) ^ (sit.discard_count << 24))
-    return Action.from_json(player(sit, rng))
+    return choose(PLAYERS, Situation.from_view, STRENGTHS, strength, view, seed)
 
 
 __all__ = ["STRENGTHS", "decide"]

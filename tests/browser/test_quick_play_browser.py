@@ -61,7 +61,7 @@ def test_j2_four_people_press_quick_play_and_land_at_the_same_table(live_server_
         page.wait_for_selector("[data-role=join-riichi]")
     choice = pages[0].locator("main").inner_text()
     assert "One East round" in choice and "5 s per discard + 20 s reserve per hand" in choice
-    assert "Ranked" in choice and pages[0].locator("[data-role=join-taiwanese]").is_disabled()
+    assert "Ranked" in choice and "Play Taiwanese" in choice      # both families are offered
 
     # Step 2: three wait; the waiting screen counts the time and offers Cancel.
     for page in pages[:3]:

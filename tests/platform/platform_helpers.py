@@ -18,7 +18,7 @@ def human_seat(game: Game) -> int:
 def finish(game: Game) -> Game:
     """Play the human seat of a single-hand game to its end (computers act eagerly);
     returns the refreshed row. Raises ``AssertionError`` if it does not end in 500 actions."""
-    from conftest import human_choice
+    from rules_engine.ai.simple_player import decide as human_choice   # as conftest's
 
     from games import service
     seat = human_seat(game)

@@ -145,7 +145,7 @@ def test_p_clock_8_an_action_after_the_allowance_is_late_and_the_default_is_play
 
 def test_p_clock_8_a_response_decision_has_the_same_allowance(alice, fake_time, scheduled):
     """A claim window offered to the human: pass at D+A-ε is its own; the task was early."""
-    from conftest import human_choice
+    from rules_engine.ai.simple_player import decide as human_choice   # as conftest's
     for _attempt in range(40):
         game = service.create_practice(alice, "riichi-single-deal", clock="standard", human_seat=1)
         for _ in range(120):

@@ -142,7 +142,7 @@ def test_p_replay_3_only_the_player_and_only_after_the_hand(client, alice, make_
 
 def _play_to_hand_end(game):
     seat = human_seat(game)
-    from conftest import human_choice
+    from rules_engine.ai.simple_player import decide as human_choice   # as conftest's
     for _ in range(500):
         engine = current_engine(game)
         if engine.phase in ("hand_over", "game_over"):

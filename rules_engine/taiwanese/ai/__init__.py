@@ -8,8 +8,7 @@ Modules: ``shanten`` (five sets and a pair), ``efficiency`` (ukeire, discard opt
 """
 from __future__ import annotations
 
-import random
-
+from rules_engine.ai.choose import choose
 from rules_engine.core.actions import Action
 from rules_engine.taiwanese.ai.players import PLAYERS
 from rules_engine.taiwanese.ai.state import TwSituation
@@ -27,21 +26,7 @@ def decide(strength: str, view: dict, seed: int) -> Action:
     a non-int seed, a public view, a malformed view or one without legal actions; the view is
     never modified.
     """
-    player = PLAYERS.get(strength)
-    if player is None:
-        raise ValueError(f"unknown computer strength {strength!r}; known: {', '.join(STRENGTHS)}")
-    if not isinstance(view, dict):
-        raise ValueError(f"decide needs a seat view dict, got {type(view).__name__}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"decide needs an int seed, got {seed!r}")
-    try:
-        sit = TwSituation.from_view(view)
-    except (KeyError, TypeError, IndexError, AttributeError) as e:
-        raise ValueError(f"malformed seat view ({type(e).__name__}: {e}); see docs/engine-api.md, Views") from None
-    if len(sit.legal) == 1:
-        return Action.from_json(sit.legal[0])
-    rng = random.Random(int(seed) ^ (sit.seat << 20) ^ (sit.discard_count << 24))
-    return Action.from_json(player(sit, rng))
+    return choose(PLAYERS, TwSituation.from_view, STRENGTHS, strength, view, seed)
 
 
 __all__ = ["STRENGTHS", "decide"]

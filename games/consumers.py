@@ -1,10 +1,11 @@
 """The live-table WebSocket consumer (DESIGN §3; protocol in the wsproto contract).
 
-One consumer per connection. It authenticates with the site session (P-ACCT-5), joins the
-table's group and its seat's group. After a change, the writer sends each person's seat its
-state message on the seat's own group (``table.state``), which the consumer forwards with
-no database read; on a ``table.changed`` notice that pushed nothing to its seat (and for an
-invited spectator) it re-reads the stored game and sends its own view. Bad input gets an ``error`` message and the
+One consumer per connection. It authenticates with the site session (P-ACCT-5), joins its
+seat's group (takeover, pushed states) and registers with the process's table hub
+(``games.table_hub``): the hub alone subscribes to the table's notices, reads the stored
+table once per change and process, and hands each connection its own seat's state
+(``deliver``). With ``PUSH_SEAT_STATES`` (embedded default only) the writer also sends each
+person's seat its state message on the seat's group (``table.state``), forwarded as it is. Bad input gets an ``error`` message and the
 connection stays open; nothing an exception does here closes it.
 
 Input limits (issue 8): a message is one JSON text of at most ``MAX_MESSAGE_BYTES`` UTF-8
@@ -26,6 +27,7 @@ from django.conf import settings
 from . import inbound, presence, ratelimit, service, tables
 from .models import Game, Seat
 from .notify import group_name, remember_server_loop, seat_group
+from .table_hub import hub_for
 from .views_state import state_message, table_snapshot
 
 log = logging.getLogger("games")
@@ -96,7 +98,6 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             await self._refuse(4403, "not_allowed", "You are not a player at this table.")
             return
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         seat_group = _seat_group(self.game_id, self.seat)
         # P-CONN-4: the newest connection takes over the seat; older ones are closed.
         await self.channel_layer.group_send(seat_group, {"type": "seat.takeover",
@@ -108,6 +109,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         came_back = await database_sync_to_async(presence.claim)(self.game_id, self.seat,
                                                                   self.channel_name)
         presence.hold(self.channel_name, self.seat_pk, self.game_id, self.seat)
+        await self._join_hub()
         await self.send_state()
         if came_back:
             await self._presence_changed()
@@ -134,9 +136,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Join as a read-only spectator: the public view ``view(None)``, no pending options
         (P-SPECT-3/-5); the players are told the spectator count changed."""
         self.spectator = True
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         await database_sync_to_async(tables.spectator_arrived)(self.game_id, self.channel_name, user)
+        await self._join_hub()
         await self.send_state()
         await self._presence_changed()
 
@@ -165,10 +167,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(group_name(self.game_id), {
             "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
 
+    async def _join_hub(self) -> None:
+        """Register with this process's table hub (``games.table_hub``), which subscribes to the
+        table's notices once per process and hands this connection its own seat's state."""
+        self.hub = hub_for(self.channel_layer)
+        await self.hub.join(self, self.game_id)
+
     async def disconnect(self, code):
+        hub = getattr(self, "hub", None)
+        if hub is not None:
+            await hub.leave(self, self.game_id)
         if self.spectator:
             await database_sync_to_async(tables.spectator_left)(self.channel_name)
-            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self._presence_changed()
             return
         if self.seat is not None and self.seat_pk is not None:
@@ -178,7 +188,6 @@ class TableConsumer(AsyncWebsocketConsumer):
                                                                self.channel_name):
                 await self._presence_changed()
         if self.seat is not None:
-            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(_seat_group(self.game_id, self.seat),
                                                    self.channel_name)
 
@@ -296,6 +305,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("not_allowed", "Opened elsewhere")
             if settings.SEAT_TAKEOVER_CLOSES_OLDER:
                 await self.close(code=TAKEOVER_CLOSE_CODE)
+
+    async def deliver(self, version: int, text: str, force: bool = False) -> None:
+        """The table hub's state for this connection's seat at ``version`` (``text``, its JSON):
+        sent when newer than the last state sent, or as new as it with ``force`` (presence
+        markers or the spectator count changed); never a step back."""
+        if version > self.sent_version or (force and version == self.sent_version):
+            self.sent_version = version
+            await self.send(text_data=text)
 
     async def send_state(self, min_version: int | None = None):
         """Read the game and send this connection's state. Never one older than a state

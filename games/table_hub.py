@@ -70,7 +70,9 @@ class TableHub:
             table = self.tables.get(game_id)
             if table is None:
                 table = self.tables[game_id] = _Table(game_id)
-                table.channel = await self.layer.new_channel("tablehub")
+                # The default prefix: channels-redis reads every process-local channel of
+                # one prefix with one blocking pop; another prefix would starve.
+                table.channel = await self.layer.new_channel()
                 await self.layer.group_add(group_name(game_id), table.channel)
                 table.listener = asyncio.ensure_future(self._listen(table))
             table.members.add(member)

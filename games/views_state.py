@@ -38,13 +38,10 @@ def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
             hit = _snapshots.get(game_id)
         if hit is not None and now - hit[0] < SNAPSHOT_TTL and hit[1].state_version >= min_version:
             return hit[1]
-    rows = list(Seat.objects.filter(game_id=game_id).select_related("game", "user")
-                .defer("game__log_base", "game__preset_snapshot").order_by("seat"))
-    if rows:                             # the game and its seats in one query
-        game = rows[0].game
-        for seat in rows:
-            seat.game = game
-    else:
+    from .hot_sql import read_table
+
+    game, rows = read_table(game_id)         # the game and its seats in one query
+    if game is None:
         game = Game.objects.defer("log_base", "preset_snapshot").filter(pk=game_id).first()
         if game is None:
             return None

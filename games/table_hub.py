@@ -33,7 +33,7 @@ log = logging.getLogger("games")
 
 #: Seconds a read spectator count serves later builds of a table (a spectator arriving or
 #: leaving sends a presence notice, which always reads it again).
-SPECTATORS_TTL = 2.0
+SPECTATORS_TTL = 10.0
 
 
 class _Table:

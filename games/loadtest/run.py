@@ -235,10 +235,12 @@ def run_step(stack: Stack, step: int, args) -> dict:
                 break
     time.sleep(args.ramp + args.warmup)
     profilers = _start_profilers(stack, args) if args.profile else []
+    clients_before = _client_cpu(procs)
     before, actions_before, wall_before = _snapshot(stack), stored_actions(), time.monotonic()
     load_before = os.getloadavg()
     time.sleep(args.duration)
     after, actions_after, wall_after = _snapshot(stack), stored_actions(), time.monotonic()
+    clients_cpu = _client_cpu(procs) - clients_before
     load_after = os.getloadavg()
     for p in profilers:
         p.wait(timeout=60)
@@ -277,12 +279,28 @@ def run_step(stack: Stack, step: int, args) -> dict:
         "errors": sum(stats.errors.values()), "errors_by_kind": stats.errors, "error_samples": stats.error_samples,
         "cpu_s_by_process": {k: round(v, 2) for k, v in cpu.items()},
         "cpu_ms_per_stored_action": round(1000 * total_cpu / applied, 2) if applied else None,
+        "client_cpu_s": round(clients_cpu, 2),
+        "client_cpu_ms_per_stored_action": round(1000 * clients_cpu / applied, 2) if applied else None,
         "rss_mb_start": {k: round(v[1] / 2 ** 20, 1) for k, v in before.items() if v[1]},
         "rss_mb_end": {k: round(v[1] / 2 ** 20, 1) for k, v in after.items() if v[1]},
         "loadavg_start": [round(x, 2) for x in load_before], "loadavg_end": [round(x, 2) for x in load_after],
     }
     _print_result(result)
     return result
+
+
+def _client_cpu(procs) -> float:
+    """CPU seconds used so far by the load clients' processes (they share the machine)."""
+    import psutil
+
+    total = 0.0
+    for p in procs:
+        try:
+            t = psutil.Process(p.pid).cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
 
 
 def _start_profilers(stack: Stack, args) -> list:
@@ -321,6 +339,7 @@ def _print_result(r: dict) -> None:
         print(f"     {sample}")
     print(f"   CPU per stored action {r['cpu_ms_per_stored_action']} ms (server processes + PostgreSQL backends;"
           f" Redis not counted); CPU s by process {r['cpu_s_by_process']}")
+    print(f"   load clients: CPU {r['client_cpu_s']} s, {r['client_cpu_ms_per_stored_action']} ms per stored action")
     print(f"   RSS MB start {r['rss_mb_start']}")
     print(f"   RSS MB end   {r['rss_mb_end']}", flush=True)
 

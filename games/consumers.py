@@ -89,11 +89,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self._refuse(4401, "not_allowed", "Your session has ended; please log in again.")
             return
-        self.seat, self.seat_pk = await database_sync_to_async(self._find_seat)(user)
+        self.seat, self.seat_pk = await _in_db_pool(self._find_seat)(user)
         if self.seat is None:
             # Only accounts the host invited watch a private table, live and with hands hidden
             # (P-SPECT-1/-4); practice games have no spectators (P-PRAC-3).
-            if await database_sync_to_async(self._invited_spectator)(user):
+            if await _in_db_pool(self._invited_spectator)(user):
                 await self._connect_spectator(user)
                 return
             await self._refuse(4403, "not_allowed", "You are not a player at this table.")
@@ -106,14 +106,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         # P-CONN-2/-5: this connection now holds the seat's presence lease, renewed by this
         # process while it is open; the table is told when the seat was away before.
-        came_back = await database_sync_to_async(presence.claim)(self.game_id, self.seat,
+        came_back = await _in_db_pool(presence.claim)(self.game_id, self.seat,
                                                                   self.channel_name)
         presence.hold(self.channel_name, self.seat_pk, self.game_id, self.seat)
         await self._join_hub()
         await self.send_state()
         if came_back:
             await self._presence_changed()
-        await database_sync_to_async(self._rearm_computers)()
+        await _in_db_pool(self._rearm_computers)()
 
     async def _refuse(self, code: int, error: str, message: str) -> None:
         """Accept, say why, then close with ``code`` (4401 not signed in, 4403 not a player).
@@ -137,7 +137,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         (P-SPECT-3/-5); the players are told the spectator count changed."""
         self.spectator = True
         await self.accept()
-        await database_sync_to_async(tables.spectator_arrived)(self.game_id, self.channel_name, user)
+        await _in_db_pool(tables.spectator_arrived)(self.game_id, self.channel_name, user)
         await self._join_hub()
         await self.send_state()
         await self._presence_changed()
@@ -163,7 +163,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         also stored for the delayed public (P-SPECT-2)."""
         if not self.spectator:
             from .spectate import record_presence
-            await database_sync_to_async(record_presence)(self.game_id)
+            await _in_db_pool(record_presence)(self.game_id)
         await self.channel_layer.group_send(group_name(self.game_id), {
             "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
 
@@ -178,13 +178,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hub is not None:
             await hub.leave(self, self.game_id)
         if self.spectator:
-            await database_sync_to_async(tables.spectator_left)(self.channel_name)
+            await _in_db_pool(tables.spectator_left)(self.channel_name)
             await self._presence_changed()
             return
         if self.seat is not None and self.seat_pk is not None:
             presence.drop(self.channel_name)
             # A clean close ends the lease at once; one that never gets here expires (P-CONN-2).
-            if await database_sync_to_async(presence.release)(self.game_id, self.seat,
+            if await _in_db_pool(presence.release)(self.game_id, self.seat,
                                                                self.channel_name):
                 await self._presence_changed()
         if self.seat is not None:
@@ -237,7 +237,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         kind = message.get("type")
         if kind == "ping":
             if self.spectator:     # the spectator lease is renewed by the client's pings
-                await database_sync_to_async(tables.spectator_arrived)(
+                await _in_db_pool(tables.spectator_arrived)(
                     self.game_id, self.channel_name, self.scope["user"])
             await self.send(text_data=json.dumps({"type": "pong"}))
         elif self.spectator and kind in ("action", "continue"):

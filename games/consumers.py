@@ -1,10 +1,10 @@
 """The live-table WebSocket consumer (DESIGN §3; protocol in the wsproto contract).
 
 One consumer per connection. It authenticates with the site session (P-ACCT-5), joins its
-seat's group (takeover, pushed states) and registers with the process's table hub
-(``games.table_hub``): the hub alone subscribes to the table's notices, reads the stored
-table once per change and process, and hands each connection its own seat's state
-(``deliver``). With ``PUSH_SEAT_STATES`` (embedded default only) the writer also sends each
+table's group and its seat's group (takeover, pushed states), and registers with the
+process's table hub (``games.table_hub``), to which it hands the table's notices: the hub
+reads the stored table once per change and process and hands each connection its own
+seat's state (``deliver``). With ``PUSH_SEAT_STATES`` (embedded default only) the writer also sends each
 person's seat its state message on the seat's group (``table.state``), forwarded as it is. Bad input gets an ``error`` message and the
 connection stays open; nothing an exception does here closes it.
 
@@ -98,6 +98,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             await self._refuse(4403, "not_allowed", "You are not a player at this table.")
             return
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         seat_group = _seat_group(self.game_id, self.seat)
         # P-CONN-4: the newest connection takes over the seat; older ones are closed.
         await self.channel_layer.group_send(seat_group, {"type": "seat.takeover",
@@ -136,6 +137,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Join as a read-only spectator: the public view ``view(None)``, no pending options
         (P-SPECT-3/-5); the players are told the spectator count changed."""
         self.spectator = True
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         await _in_db_pool(tables.spectator_arrived)(self.game_id, self.channel_name, user)
         await self._join_hub()
@@ -168,17 +170,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
 
     async def _join_hub(self) -> None:
-        """Register with this process's table hub (``games.table_hub``), which subscribes to the
+        """Register with this process's table hub (``games.table_hub``), which acts on the
         table's notices once per process and hands this connection its own seat's state."""
         self.hub = hub_for(self.channel_layer)
-        await self.hub.join(self, self.game_id)
+        self.hub.join(self, self.game_id)
 
     async def disconnect(self, code):
         hub = getattr(self, "hub", None)
         if hub is not None:
-            await hub.leave(self, self.game_id)
+            hub.leave(self, self.game_id)
         if self.spectator:
             await _in_db_pool(tables.spectator_left)(self.channel_name)
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self._presence_changed()
             return
         if self.seat is not None and self.seat_pk is not None:
@@ -188,6 +191,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                                                                self.channel_name):
                 await self._presence_changed()
         if self.seat is not None:
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(_seat_group(self.game_id, self.seat),
                                                    self.channel_name)
 
@@ -264,16 +268,17 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------------ server -> client
     async def table_changed(self, event):
-        """Group notice: build and send this connection's own view (never broadcast tiles).
-        A notice for a version already sent (several changes, one re-read, or the state the
-        writer pushed this seat just before, ``table.state``) is skipped: no read then."""
+        """Group notice of a change: handed to the process's table hub, which reads the table
+        once for all its local connections and sends each its own view (``deliver``). A
+        notice for a version already sent is nothing to do."""
         version = event.get("version", 0)
         if not isinstance(version, int) or version <= self.sent_version:
             return
-        # A seat's pushed state is sent to its channel before this notice, and a channel's
-        # messages arrive in order: a pushed seat that reaches here with an older version
-        # missed its push (it joined its seat group after it was sent): it reads its own.
-        await self.send_state()
+        hub = getattr(self, "hub", None)
+        if hub is None:
+            await self.send_state()
+        else:
+            hub.notice(self.game_id, event)
 
     async def table_state(self, event):
         """Seat-group message from the writer of a change: this seat's state message for
@@ -290,11 +295,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=text)
 
     async def table_presence(self, event):
-        """Group notice: a seat's presence changed (P-CONN-5). Sends this connection's state
-        again (its ``game.players[].connected`` and ``timer.absent`` markers), except to the
-        connection whose own arrival or departure caused the notice."""
-        if event.get("channel") != self.channel_name:
-            await self.send_state()
+        """Group notice: a seat's presence changed (P-CONN-5). The hub sends this process's
+        connections their state again (``game.players[].connected``, ``timer.absent``, the
+        spectator count), except the connection whose own arrival or departure caused it."""
+        hub = getattr(self, "hub", None)
+        if hub is None:
+            if event.get("channel") != self.channel_name:
+                await self.send_state()
+        else:
+            hub.notice(self.game_id, event)
 
     async def seat_takeover(self, event):
         """P-CONN-4: another connection of this account opened the seat. The older one is told

@@ -24,6 +24,26 @@ _lock = threading.Lock()
 _cache: dict = {}
 
 
+def _run(connection, sql: str, params: list, fetch: bool):
+    """Execute ``sql`` on ``connection`` in its current transaction; the rows when ``fetch``.
+    On PostgreSQL the statement is bound and prepared on the server (psycopg ``prepare=True``):
+    PostgreSQL then parses and plans each of these statements once per connection instead of
+    once per action. Errors are Django's, as from any cursor (``wrap_database_errors``)."""
+    if connection.vendor == "postgresql":
+        import psycopg
+
+        connection.ensure_connection()
+        connection.close_if_health_check_failed()
+        connection.ensure_connection()
+        with connection.wrap_database_errors:
+            with psycopg.Cursor(connection.connection) as cursor:
+                cursor.execute(sql, params, prepare=True)
+                return cursor.fetchall() if fetch else None
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall() if fetch else None
+
+
 def _fields(model, skipped=()):
     return [f for f in model._meta.concrete_fields if f.name not in skipped]
 
@@ -83,9 +103,7 @@ def read_table(game_id: int, *, lock: bool = False, using: str = "default"):
     the game has no seat rows (or does not exist): read it with the ORM then."""
     connection = connections[using]
     sql, parts = _table_sql(connection, lock)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
+    rows = _run(connection, sql, [game_id], True)
     if not rows:
         return None, []
     (seat_m, seat_a, seat_c, s0, s1), (user_m, user_a, user_c, u0, u1), (game_m, game_a, game_c, g0, g1) = parts
@@ -117,8 +135,7 @@ def update_game(row, field_names: list[str], using: str = "default") -> None:
             _cache[key] = hit
     sql, fields = hit
     params = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, row.pk])
+    _run(connection, sql, [*params, row.pk], False)
 
 
 def insert_rows(model, objs: list, using: str = "default") -> None:
@@ -143,8 +160,7 @@ def insert_rows(model, objs: list, using: str = "default") -> None:
     params = []
     for obj in objs:
         params += [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(head + ", ".join([one] * len(objs)), params)
+    _run(connection, head + ", ".join([one] * len(objs)), params, False)
 
 
 def log_entries(game_id: int, start: int, stop: int, using: str = "default") -> list:
@@ -165,9 +181,7 @@ def log_entries(game_id: int, start: int, stop: int, using: str = "default") -> 
         with _lock:
             _cache[key] = hit
     sql, funcs = hit
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id, start, stop])
-        rows = cursor.fetchall()
+    rows = _run(connection, sql, [game_id, start, stop], True)
     out = []
     for (value,) in rows:
         for func in funcs:

@@ -1,12 +1,12 @@
 """One subscription per table per server process (DESIGN §3 "Cost").
 
-Each server process (each event loop with a channel layer) has one ``TableHub``. The first
-local connection to a table makes the hub join the table's channel-layer group once, on a
-channel of its own; later connections only register with it. A change notice
-(``table.changed``) or presence notice (``table.presence``) therefore reaches the process
-once, and the hub reads the stored table once (``views_state.table_snapshot``: the snapshot
-its own writer left, else one query) and builds each *seat's* view once
-(``views_state.state_message``), then hands every local connection the text of exactly its
+Each server process (each event loop with a channel layer) has one ``TableHub``; every local
+connection to a table registers with it. A change notice (``table.changed``) or presence
+notice (``table.presence``) reaches the process once (channels-redis pushes one copy per
+process and hands it to each local member of the group) and the hub acts on the first copy
+only: it reads the stored table once (``views_state.table_snapshot``: the snapshot its own
+writer left, else one query), builds each *seat's* view once
+(``views_state.state_message``), and hands every local connection the text of exactly its
 own seat (spectators: the public view). Nothing private passes through the layer: the
 notices carry versions only.
 
@@ -20,14 +20,12 @@ writer of this process committed.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
 import weakref
 
 from channels.db import database_sync_to_async
-
-from . import presence
-from .notify import group_name
 
 log = logging.getLogger("games")
 
@@ -40,8 +38,7 @@ class _Table:
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
         self.members: set = set()
-        self.channel: str | None = None
-        self.listener: asyncio.Task | None = None
+        self.seen: collections.deque = collections.deque(maxlen=16)   # presence notices handled
         self.builder: asyncio.Task | None = None
         self.wanted = -1            # newest version a notice announced
         self.fresh = False          # the next build reads seats/presence/spectators afresh
@@ -59,68 +56,44 @@ class TableHub:
     def __init__(self, layer) -> None:
         self.layer = layer
         self.tables: dict[int, _Table] = {}
-        self._membership = asyncio.Lock()
         #: builds run (one read and one set of views each), for tests and the load tool
         self.builds = 0
 
     # ------------------------------------------------------------------ membership
-    async def join(self, member, game_id: int) -> None:
-        """Register ``member`` at table ``game_id``; the first one subscribes the hub."""
-        async with self._membership:
-            table = self.tables.get(game_id)
-            if table is None:
-                table = self.tables[game_id] = _Table(game_id)
-                # The default prefix: channels-redis reads every process-local channel of
-                # one prefix with one blocking pop; another prefix would starve.
-                table.channel = await self.layer.new_channel()
-                await self.layer.group_add(group_name(game_id), table.channel)
-                table.listener = asyncio.ensure_future(self._listen(table))
-            table.members.add(member)
+    def join(self, member, game_id: int) -> None:
+        """Register ``member`` (already in the table's group) at table ``game_id``."""
+        table = self.tables.get(game_id)
+        if table is None:
+            table = self.tables[game_id] = _Table(game_id)
+        table.members.add(member)
 
-    async def leave(self, member, game_id: int) -> None:
-        """Forget ``member``; the last one to leave unsubscribes the hub."""
-        async with self._membership:
-            table = self.tables.get(game_id)
-            if table is None or member not in table.members:
-                return
-            table.members.discard(member)
-            if table.members:
-                return
+    def leave(self, member, game_id: int) -> None:
+        """Forget ``member``; the table is forgotten with its last member."""
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        table.members.discard(member)
+        if not table.members:
             del self.tables[game_id]
-            for task in (table.listener, table.builder):
-                if task is not None:
-                    task.cancel()
-            try:
-                await self.layer.group_discard(group_name(game_id), table.channel)
-            except Exception:  # Redis away: the membership expires with the channel
-                log.warning("table hub: could not leave the group of table %s", game_id)
 
     # ------------------------------------------------------------------ notices
-    async def _listen(self, table: _Table) -> None:
-        failures = 0
-        while True:
-            try:
-                message = await self.layer.receive(table.channel)
-                failures = 0
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the layer went away (Redis restart): join again, read afresh
-                failures += 1
-                log.warning("table hub: receive failed for table %s; rejoining", table.game_id)
-                await asyncio.sleep(min(5.0, 0.2 * 2 ** failures))
-                try:
-                    await self.layer.group_add(group_name(table.game_id), table.channel)
-                except Exception:
-                    continue
-                self.changed(table.game_id, None, fresh=True)
-                continue
-            kind = message.get("type")
-            if kind == "table.changed":
-                version = message.get("version")
-                if isinstance(version, int):
-                    self.changed(table.game_id, version)
-            elif kind == presence.PRESENCE_EVENT:
-                self.changed(table.game_id, None, fresh=True, exclude=message.get("channel"))
+    def notice(self, game_id: int, event: dict) -> None:
+        """A group notice as one of the table's connections received it: every local member
+        gets the same notice, and only the first copy of each counts. A change notice
+        (``table.changed``) counts by its version; a presence notice (``table.presence``) by
+        the message itself (channels-redis hands one decoded message to all of a process's
+        receivers; the in-process layer copies it, and each copy then asks for a read)."""
+        kind = event.get("type")
+        if kind == "table.changed":
+            version = event.get("version")
+            if isinstance(version, int):
+                self.changed(game_id, version)
+            return
+        table = self.tables.get(game_id)
+        if table is None or any(e is event for e in table.seen):
+            return
+        table.seen.append(event)
+        self.changed(game_id, None, fresh=True, exclude=event.get("channel"))
 
     def changed(self, game_id: int, version: int | None, *, fresh: bool = False,
                 exclude: str | None = None) -> None:
@@ -167,10 +140,13 @@ class TableHub:
             version, texts = built
             for member in members:
                 text = texts.get(member.seat)
-                if text is None or member.channel_name in exclude:
+                if text is None:
                     continue
+                # The connection whose arrival caused a presence notice gets no forced
+                # re-send of the state it has; a newer version it gets like everyone.
+                force = fresh and member.channel_name not in exclude
                 try:
-                    await member.deliver(version, text, force=fresh)
+                    await member.deliver(version, text, force=force)
                 except Exception:  # a connection closing: the others still get theirs
                     log.debug("table hub: delivery failed", exc_info=True)
 

@@ -172,14 +172,13 @@ async def test_p_sys_2_the_layer_carries_only_notices_no_view_no_tile(four, monk
     comms = await _connect_all(four, game.pk)
     for comm in comms:
         await _state_at(comm, game.seq)
-    layer = get_channel_layer()
     sent = []
-    real_send = layer.send
+    real_many = notify.group_send_many
 
-    async def recording(channel, message):
-        sent.append(message)
-        return await real_send(channel, message)
-    monkeypatch.setattr(layer, "send", recording)
+    def recording(messages):
+        sent.extend(m for _g, m in messages)
+        return real_many(messages)
+    monkeypatch.setattr(notify, "group_send_many", recording)
     after = await database_sync_to_async(_act)(game.pk)
     await asyncio.gather(*(_state_at(comm, after.seq) for comm in comms))
     assert sent, "the change was announced through the layer"

@@ -20,8 +20,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from conftest import human_choice
-from platform_helpers import current_engine
+from platform_helpers import act_first_pending
 
 from games import consumers, notify, service, table_hub
 from games.models import Game
@@ -44,15 +43,6 @@ def four(make_user):
 
 def _table(users) -> Game:
     return service.create_private_table(users[0], users[1:], draw_seats=False)
-
-
-def _act(game_id: int) -> Game:
-    """One action of the first seat that owes one; the stored row after it."""
-    game = Game.objects.get(pk=game_id)
-    engine = current_engine(game)
-    seat = engine.pending_seats()[0]
-    service.submit_action(game_id, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
-    return Game.objects.get(pk=game_id)
 
 
 async def _connect_all(users, game_id: int) -> list[WebsocketCommunicator]:
@@ -111,7 +101,7 @@ async def test_design_3_cost_one_read_per_change_gives_each_person_exactly_their
     reads = []
     monkeypatch.setattr(consumers.TableConsumer, "_build_state",
                         lambda self, *a: reads.append(self.seat))     # a connection reading itself
-    after = await database_sync_to_async(_act)(game.pk)
+    after = await database_sync_to_async(act_first_pending)(game.pk)
     hands = {}
     for seat, comm in enumerate(comms):
         state = await _state_at(comm, after.seq)
@@ -133,7 +123,7 @@ async def test_design_3_cost_a_connection_is_never_sent_an_older_state(four):
     game = await database_sync_to_async(_table)(four)
     comms = await _connect_all(four[:1], game.pk)
     first = await _state_at(comms[0], game.seq)
-    after = await database_sync_to_async(_act)(game.pk)
+    after = await database_sync_to_async(act_first_pending)(game.pk)
     newer = await _state_at(comms[0], after.seq)
     assert newer["view"]["seq"] > first["view"]["seq"]
     # An older state reaching the connection afterwards (a slow read, a late build) is dropped.
@@ -156,9 +146,9 @@ async def test_design_3_cost_a_lost_notice_heals_at_the_next_one(four, monkeypat
     real = notify.table_changed
     lost = []
     monkeypatch.setattr(notify, "table_changed", lambda *a, **k: lost.append(a))
-    first = await database_sync_to_async(_act)(game.pk)          # its notice is lost
+    first = await database_sync_to_async(act_first_pending)(game.pk)          # its notice is lost
     monkeypatch.setattr(notify, "table_changed", real)
-    second = await database_sync_to_async(_act)(game.pk)
+    second = await database_sync_to_async(act_first_pending)(game.pk)
     assert lost and second.state_version > first.state_version
     for seat, comm in enumerate(comms):
         state = await _state_at(comm, second.seq)
@@ -179,7 +169,7 @@ async def test_p_sys_2_the_layer_carries_only_notices_no_view_no_tile(four, monk
         sent.extend(m for _g, m in messages)
         return real_many(messages)
     monkeypatch.setattr(notify, "group_send_many", recording)
-    after = await database_sync_to_async(_act)(game.pk)
+    after = await database_sync_to_async(act_first_pending)(game.pk)
     await asyncio.gather(*(_state_at(comm, after.seq) for comm in comms))
     assert sent, "the change was announced through the layer"
     for message in sent:

@@ -17,9 +17,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from conftest import human_choice
 from django.conf import settings
-from platform_helpers import current_engine
+from platform_helpers import act_first_pending
 
 from games import notify, service, table_hub
 from games.models import Game
@@ -34,14 +33,6 @@ SENTINEL = b"table-hub-monitor-end"
 @pytest.fixture
 def four(make_user):
     return [make_user(name) for name in ("lia", "mo", "nat", "oz")]
-
-
-def _act(game_id: int) -> Game:
-    game = Game.objects.get(pk=game_id)
-    engine = current_engine(game)
-    seat = engine.pending_seats()[0]
-    service.submit_action(game_id, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
-    return Game.objects.get(pk=game_id)
 
 
 async def _state_at(comm, seq: int) -> dict:
@@ -102,7 +93,7 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
     assert len(hub.tables[game.pk].members) == 4
     builds = hub.builds
     monitor = Monitor(settings.REDIS_URL, layer.prefix.encode()).start()
-    after = await database_sync_to_async(_act)(game.pk)
+    after = await database_sync_to_async(act_first_pending)(game.pk)
     hands = {}
     for seat, comm in enumerate(comms):
         state = await _state_at(comm, after.seq)

@@ -263,11 +263,13 @@ def run_step(stack: Stack, step: int, args) -> dict:
     for role in dead:
         stats.error("process-died", role)
     applied = actions_after - actions_before
-    # PostgreSQL backends present at both ends are summed as "postgres" (one that came or
-    # went in between is missed: the figure is a lower bound).
+    # PostgreSQL backends are summed as "postgres"; one that started in between counts whole
+    # (it started in the window), one that ended in between is missed (persistent connections
+    # are renewed every CONN_MAX_AGE): the figure is a lower bound.
     cpu = {role: after[role][0] - before[role][0] for role in after
            if role in before and not role.startswith("postgres-")}
-    cpu["postgres"] = sum(after[r][0] - before[r][0] for r in after if r in before and r.startswith("postgres-"))
+    cpu["postgres"] = sum(after[r][0] - (before[r][0] if r in before else 0.0)
+                          for r in after if r.startswith("postgres-"))
     total_cpu = sum(cpu.values())
     lat = stats.latencies_ms
     result = {

@@ -92,3 +92,15 @@ def play_until_result(pages: dict, timeout: float, on_decision=None) -> dict:
         if not did:
             next(iter(pages.values())).wait_for_timeout(50)
     return acted
+
+
+def state_messages(frames: list[str]) -> list[dict]:
+    """The ``{"type": "state"}`` messages among a page's received WebSocket ``frames`` (text),
+    in order."""
+    import json
+    out = []
+    for raw in frames:
+        msg = json.loads(raw)
+        if msg.get("type") == "state":
+            out.append(msg)
+    return out

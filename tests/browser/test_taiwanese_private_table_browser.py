@@ -13,12 +13,11 @@ tai breakdown by T-TAI name with its total (T-SCORE-9).
 """
 from __future__ import annotations
 
-import json
 import re
 import time
 
 import pytest
-from browser_helpers import open_page, play_until_result, sign_up
+from browser_helpers import open_page, play_until_result, sign_up, state_messages
 
 from tests.browser.test_table_fits_viewport import CHECK_JS
 
@@ -26,15 +25,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PLAY_TIMEOUT = 300.0   # seconds for one hand, both people clicking (a bound, not a measure)
 MAX_HANDS = 3          # hands played at most to see a win (an exhaustive draw shows no tai)
-
-
-def _states(frames: list[str]) -> list[dict]:
-    out = []
-    for raw in frames:
-        msg = json.loads(raw)
-        if msg.get("type") == "state":
-            out.append(msg)
-    return out
 
 
 def test_p_table_6_p_tw_1_private_taiwanese_table_two_people_join_by_link_and_play(live_server_proc, browser):
@@ -87,7 +77,7 @@ def test_p_table_6_p_tw_1_private_taiwanese_table_two_people_join_by_link_and_pl
 
     for hand in range(MAX_HANDS):
         acted = play_until_result({"host": host, "friend": friend}, PLAY_TIMEOUT, at_decision)
-        final = _states(frames["host"])[-1]["view"]
+        final = state_messages(frames["host"])[-1]["view"]
         if final["hand_result"]["kind"] == "win" or hand == MAX_HANDS - 1:
             break
         for page in (host, friend):                                   # a drawn hand: the next one
@@ -99,7 +89,7 @@ def test_p_table_6_p_tw_1_private_taiwanese_table_two_people_join_by_link_and_pl
     assert sizes["host"] | sizes["friend"] == {17}, sizes
 
     for name, page in (("host", host), ("friend", friend)):
-        view = _states(frames[name])[-1]["view"]
+        view = state_messages(frames[name])[-1]["view"]
         assert view["family"] == "taiwanese" and view["phase"] == "hand_over"
         # Exposed flowers per seat (T-FLOWER-2): each seat shows exactly its own.
         for player in view["players"]:

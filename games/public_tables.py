@@ -63,6 +63,23 @@ def _refuse_ranked(user, family: str) -> None:
         raise TableRejected(exc.code, exc.message, exc.rule) from None
 
 
+def _refuse_bot(bot, table: Table) -> None:
+    """A listed outside bot joining locked public ``table`` by itself takes one of its computer
+    seats (P-BOT-2, P-TABLE-7): refused unless ``ranked.check_bot_may_sit`` passes and the
+    table holds fewer than two computers (``computer_limit``)."""
+    try:
+        ranked.check_bot_may_sit(bot, family_of(table))
+    except ranked.RankedRefused as exc:
+        raise TableRejected(exc.code, exc.message, exc.rule) from None
+    _require_computer_room(table)
+
+
+def _require_computer_room(table: Table) -> None:
+    if sum(s.user.is_computer for s in table.seats.select_related("user")) >= ranked.MAX_RANKED_COMPUTERS:
+        raise TableRejected("computer_limit", "A public table has at most two computers: a ranked "
+                                              "game needs at least two people.", "P-TABLE-7")
+
+
 def _lock_account(user) -> None:
     """Lock ``user``'s row: one person's seat-taking writes run one at a time, so the
     "one open table at a time" check cannot be passed twice at once."""
@@ -139,7 +156,9 @@ def join_public_table(table_id, user) -> Table:
     ``in_queue`` (waiting in Quick Play, P-MATCH-1)
     and the ``RankedRefused`` codes (``ranked_seat``: a seat in an unfinished ranked game,
     P-FAIR-4; ``unverified``; ``flagged``)."""
-    _require_person(user)
+    bot = getattr(user, "is_outside_bot", False)
+    if not bot:
+        _require_person(user)
     with transaction.atomic():
         _lock_account(user)
         table = _public(table_id)
@@ -148,7 +167,10 @@ def join_public_table(table_id, user) -> Table:
             raise TableRejected("already_seated", "You already have a seat at this table.")
         if _free_position(table) is None:
             raise TableRejected("full", "This table is full.", "P-TABLE-5")
-        _refuse_ranked(user, family_of(table))
+        if bot:
+            _refuse_bot(user, table)
+        else:
+            _refuse_ranked(user, family_of(table))
         _require_not_at_open_table(user)
         TableSeat.objects.create(table=table, position=_free_position(table), user=user)
         start_if_full(table)
@@ -176,10 +198,8 @@ def add_computer_locked(table: Table, position: int) -> None:
     ``computer_limit``, ``malformed`` (no computer left)."""
     if table.seats.filter(position=position).exists():
         raise TableRejected("seat_taken", "That seat is occupied.", "P-TABLE-7")
+    _require_computer_room(table)
     seated = list(table.seats.select_related("user"))
-    if sum(s.user.is_computer for s in seated) >= ranked.MAX_RANKED_COMPUTERS:
-        raise TableRejected("computer_limit", "A public table has at most two computers: a ranked "
-                                              "game needs at least two people.", "P-TABLE-7")
     try:
         (computer,) = ranked.pick_computers(1, exclude=[s.user for s in seated])
     except ValueError:
@@ -205,7 +225,7 @@ def start_if_full(table: Table) -> Game | None:
     seats = list(table.seats.select_related("user"))
     if len(seats) < 4:
         return None
-    gone = [s for s in seats if not s.user.is_computer and ranked.unfinished_ranked_game(s.user)]
+    gone = [s for s in seats if not s.user.played_by_platform and ranked.unfinished_ranked_game(s.user)]
     if gone:
         if any(s.user_id == table.host_id for s in gone):
             table.status = Table.Status.CLOSED

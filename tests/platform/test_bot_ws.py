@@ -369,3 +369,68 @@ async def test_p_flow_2_a_bot_needs_no_continue_between_hands():
     row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     assert row.hands_started == 2
     await comm.disconnect()
+
+
+async def test_a_duplicate_reply_to_an_answered_decision_is_stale_seq_as_for_a_person():
+    """A bot that sends its answer twice gets ``stale_seq`` for the second, as a person's client
+    does (``service._check_seq``), not ``illegal``; the second changes nothing."""
+    bot, game, comm = await _bot_at_practice(human_seat=0)
+    request = await receive_until(comm, lambda m: m["type"] == "request")
+    reply = json.dumps({**request["possible_actions"][0], "seq": request["seq"]})
+    await comm.send_to(text_data=reply)
+    await receive_until(comm, lambda m: m["type"] in ("dahai", "reach", "hora", "ankan", "ryukyoku"))
+    mine = database_sync_to_async(lambda: ActionRecord.objects.filter(game_id=game.pk, seat=0,
+                                                                      kind="action").count())
+    assert await mine() == 1
+    await comm.send_to(text_data=reply)
+    error = await receive_until(comm, lambda m: m["type"] == "error")
+    assert error["code"] == "stale_seq" and str(request["seq"]) in error["message"]
+    assert await mine() == 1                              # the duplicate was not applied
+    # the same without "seq" (it defaults to the decision last offered): stale too
+    no_seq = {k: v for k, v in json.loads(reply).items() if k != "seq"}
+    await comm.send_to(text_data=json.dumps(no_seq))
+    error = await receive_until(comm, lambda m: m["type"] == "error")
+    assert error["code"] in ("stale_seq", "illegal")      # illegal only if a new decision is open now
+    await comm.disconnect()
+
+
+async def test_p_bot_1_a_bot_account_cannot_take_its_seat_through_the_browsers_table_socket(django_user_model):
+    """A bot account signed in on the site is refused by the person's table WebSocket (close
+    4403, told to use /ws/bot/), takes no presence lease and changes nothing, while the host's
+    browser client at the same table keeps its seat; the bot then plays through /ws/bot/."""
+    bot, token = await make_bot()
+    host = await database_sync_to_async(django_user_model.objects.create_user)("host", "h@example.com", "pw")
+    table = await database_sync_to_async(tables.create_private_table)(host, clock="untimed")
+    await database_sync_to_async(tables.invite)(table.pk, host, "robo")
+    invitation = (await database_sync_to_async(lambda: list(tables.pending_invitations(bot)))())[0]
+    await database_sync_to_async(tables.answer_invitation)(invitation.pk, bot, True)
+    await database_sync_to_async(tables.add_computer)(table.pk, host, 2)
+    await database_sync_to_async(tables.add_computer)(table.pk, host, 3)
+    game = await database_sync_to_async(tables.start)(table.pk, host)
+
+    person = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    person.scope["user"] = host
+    assert (await person.connect())[0]
+    assert (await receive_until(person, lambda m: m["type"] == "state"))["game"]["id"] == game.pk
+    before = await _state(game.pk)
+
+    browser = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    browser.scope["user"] = bot
+    assert (await browser.connect())[0]
+    error = await receive(browser)
+    assert error["type"] == "error" and error["code"] == "not_allowed" and "/ws/bot/" in error["message"]
+    assert (await browser.receive_output(timeout=RECEIVE_TIMEOUT))["code"] == 4403
+    await browser.disconnect()
+    bot_seat = await database_sync_to_async(lambda: Seat.objects.get(game=game, user=bot))()
+    assert not bot_seat.presence_channel and bot_seat.presence_until is None   # never held the seat
+    assert await _state(game.pk) == before
+    await person.send_to(text_data='{"type": "ping"}')
+    assert (await receive_until(person, lambda m: m["type"] != "state"))["type"] == "pong"
+
+    comm = bot_socket(token)                               # the bot's own way in works
+    assert (await comm.connect())[0]
+    assert (await receive(comm))["games"][0]["game_id"] == game.pk
+    await comm.send_to(text_data=json.dumps({"type": "join", "game_id": game.pk}))
+    assert (await receive(comm))["type"] == "start_game"
+    await comm.disconnect()
+    await person.disconnect()

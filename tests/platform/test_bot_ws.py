@@ -371,9 +371,12 @@ async def test_p_flow_2_a_bot_needs_no_continue_between_hands():
     await comm.disconnect()
 
 
-async def test_a_duplicate_reply_to_an_answered_decision_is_stale_seq_as_for_a_person():
+async def test_a_duplicate_reply_to_an_answered_decision_is_stale_seq_as_for_a_person(monkeypatch):
     """A bot that sends its answer twice gets ``stale_seq`` for the second, as a person's client
-    does (``service._check_seq``), not ``illegal``; the second changes nothing."""
+    does (``service._check_seq``), not ``illegal``; the second changes nothing. The computers'
+    moves are held back, so that no new decision of the bot is open when the copy arrives."""
+    held = []
+    monkeypatch.setattr(tasks, "schedule_computer_moves", lambda *args: held.append(args))
     bot, game, comm = await _bot_at_practice(human_seat=0)
     request = await receive_until(comm, lambda m: m["type"] == "request")
     reply = json.dumps({**request["possible_actions"][0], "seq": request["seq"]})
@@ -390,7 +393,8 @@ async def test_a_duplicate_reply_to_an_answered_decision_is_stale_seq_as_for_a_p
     no_seq = {k: v for k, v in json.loads(reply).items() if k != "seq"}
     await comm.send_to(text_data=json.dumps(no_seq))
     error = await receive_until(comm, lambda m: m["type"] == "error")
-    assert error["code"] in ("stale_seq", "illegal")      # illegal only if a new decision is open now
+    assert error["code"] == "stale_seq"
+    assert await mine() == 1 and held                     # the computers were due to move next
     await comm.disconnect()
 
 

@@ -2,8 +2,10 @@
 
 A public table is a ``Table`` with ``kind="public"``: a verified account opens it with a
 preset family and a timed clock; anyone eligible for ranked play (``ranked.check_may_enter``)
-joins it from the lobby; the host may put at most two listed computers (chosen at random,
-P-BOT-6) in empty seats and take them out again; when the fourth seat is filled the game
+joins it from the lobby, and so may an outside bot account that staff listed on the roster
+(``ranked.check_bot_may_sit``, P-BOT-2), as one of the table's computer seats; the host may
+put listed computers (built-in, chosen at random, P-BOT-6) in empty seats and take them out
+again, at most two computers in all (P-TABLE-7); when the fourth seat is filled the game
 starts automatically, ranked, with seat winds by lot (``ranked.create_ranked_game``) in the
 same transaction that marks the table started. Any seated player may leave before the start;
 if the creator leaves, the table closes. A table not filled within ``PUBLIC_TABLE_TTL``
@@ -18,7 +20,7 @@ Refusals raise ``tables.TableRejected`` and change nothing. Codes added here: ``
 (P-TABLE-3), ``family`` (no public tables of that family yet), ``computer_limit`` (a third
 computer, P-TABLE-7), ``at_open_table`` (already seated at another open table), ``automatic``
 (Start/invitations at a public table), and the codes of ``ranked.RankedRefused``
-(``unverified``, ``flagged``, ``ranked_seat``, ``computer``, ``not_signed_in``).
+(``unverified``, ``flagged``, ``ranked_seat``, ``computer``, ``bot_unlisted``, ``not_signed_in``).
 """
 from __future__ import annotations
 
@@ -153,7 +155,8 @@ def join_public_table(table_id, user) -> Table:
     (P-TABLE-5). When that fills the fourth seat the game starts at once (``start_if_full``).
     Returns the table (``table.game`` set when it started). Raises ``TableRejected``:
     ``not_found``, ``started``, ``closed``, ``full``, ``already_seated``, ``at_open_table``,
-    ``in_queue`` (waiting in Quick Play, P-MATCH-1)
+    ``in_queue`` (waiting in Quick Play, P-MATCH-1), ``computer_limit`` (a listed bot
+    when the table holds two computers, P-TABLE-7), ``bot_unlisted`` (an unlisted bot, P-BOT-2)
     and the ``RankedRefused`` codes (``ranked_seat``: a seat in an unfinished ranked game,
     P-FAIR-4; ``unverified``; ``flagged``)."""
     bot = getattr(user, "is_outside_bot", False)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
+from platform_helpers import api
 
 from accounts import bot_docs, bots
 from accounts.computers import ensure_computer_accounts
@@ -14,13 +14,6 @@ from games import service
 from games.models import ActionRecord, Game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def bot(make_user):
-    user = make_user("robo", confirmed=True)
-    bots.make_bot_account(user, confirm=True)
-    return user
 
 
 @pytest.fixture
@@ -41,11 +34,7 @@ def _legal(game) -> tuple[int, dict]:
 
 def test_p_bot_1_the_action_api_refuses_a_bot_account_by_session_or_token(bot, bot_practice):
     seq, action = _legal(bot_practice)
-    by_session = APIClient()
-    by_session.force_authenticate(bot)
-    by_token = APIClient()
-    by_token.credentials(HTTP_AUTHORIZATION=f"Bearer {bots.make_token(bot)}")
-    for client in (by_session, by_token):
+    for client in (api(bot), api(token=bots.make_token(bot))):
         response = client.post(f"/api/games/{bot_practice.pk}/actions/", {"seq": seq, "action": action},
                                format="json")
         assert response.status_code == 403 and response.json()["code"] == "not_allowed"
@@ -115,8 +104,7 @@ def test_p_play_3_a_bare_action_string_gets_the_expected_shape_with_an_example(m
     person = make_user("person")
     game = service.create_practice(person, "riichi-single-deal", human_seat=0)
     seq, _action = _legal(game)
-    client = APIClient()
-    client.force_authenticate(person)
+    client = api(person)
     url = f"/api/games/{game.pk}/actions/"
     response = client.post(url, {"seq": seq, "action": "discard"}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "malformed"
@@ -133,8 +121,7 @@ def test_p_play_3_a_bare_action_string_gets_the_expected_shape_with_an_example(m
                                                 (b"[]", "application/json")])
 def test_p_prac_1_practice_creation_refuses_a_missing_body_and_creates_nothing(make_user, body, content_type):
     ensure_computer_accounts()
-    client = APIClient()
-    client.force_authenticate(make_user("person"))
+    client = api(make_user("person"))
     extra = {"content_type": content_type} if content_type else {}
     response = client.generic("POST", "/api/games/", body, **extra)
     assert response.status_code in (400, 415)

@@ -6,8 +6,9 @@ one of its at most two computer seats, never Quick Play or a table of its own.""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
-from rest_framework.test import APIClient
+from platform_helpers import api
 
 from accounts import bots
 from accounts.computers import ensure_computer_accounts
@@ -18,26 +19,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def bot(make_user):
-    user = make_user("robo", confirmed=True)
-    bots.make_bot_account(user, confirm=True)
-    return user
-
-
-@pytest.fixture
 def listed_bot(bot):
     bot.computer_listed = True
     bot.save()
     return bot
-
-
-def api(user=None, token=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    if token is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return client
 
 
 def snapshot() -> tuple:
@@ -103,7 +88,7 @@ def test_p_bot_2_staff_list_and_unlist_a_bot_in_the_admin_and_the_roster_follows
                                                                                 django_user_model):
     person = make_user("person")
     staff = django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-Secret-123")
-    admin = APIClient()
+    admin = Client()
     admin.force_login(staff)
     changelist = reverse("admin:accounts_user_changelist")
     assert bot.username not in client.get(reverse("computers")).content.decode()

@@ -136,7 +136,7 @@ function scoreChanges(ctx, hr) {
       hasSticks ? h("th", { class: "num" }, t("deposits")) : null,
       h("th", { class: "num" }, t("col_total")), h("th", { class: "num" }, t("points")))) : null,
     h("tbody", {}, parts.map((p, seat) => h("tr", { class: p.total > 0 ? "gain" : p.total < 0 ? "loss" : "" },
-      h("th", { scope: "row" }, nameOf(ctx, seat)),
+      h("th", { scope: "row" }, nameWithBadge(ctx, seat)),
       detailed ? h("td", { class: "num", dataset: { role: "hand-part" } }, num(p.value + (p.draw || 0) + (p.nagashi || 0))) : null,
       detailed && hasHonba ? h("td", { class: "num", dataset: { role: "honba" } }, p.honba ? num(p.honba) : "") : null,
       detailed && hasSticks ? stickCell(p) : null,

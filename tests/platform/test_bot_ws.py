@@ -17,7 +17,7 @@ from accounts import bots
 from accounts.computers import ensure_computer_accounts
 from games import clocks, service, tables, tasks
 from games.bot_routing import with_bot_route
-from games.models import ActionRecord, Game, Seat
+from games.models import ActionRecord, Game, Seat, Table
 from games.routing import websocket_urlpatterns
 from rules_engine.ai.simple_player import decide as human_choice   # the person's moves
 
@@ -438,3 +438,55 @@ async def test_p_bot_1_a_bot_account_cannot_take_its_seat_through_the_browsers_t
     assert (await receive(comm))["type"] == "start_game"
     await comm.disconnect()
     await person.disconnect()
+
+
+async def test_p_bot_2_a_listed_bot_takes_a_public_tables_computer_seat_and_plays_it_over_ws_bot(django_user_model):
+    """Several clients at one public table: a visitor's lobby socket shows the listed bot's seat
+    with the computer badge; when its join fills the table the ranked game starts, the host's
+    table socket shows the bot as a computer, and the bot plays its seat through /ws/bot/."""
+    from django.utils import timezone
+
+    from games import public_tables
+
+    bot, token = await make_bot()
+    bot.computer_listed = True
+    await database_sync_to_async(bot.save)()
+
+    def person(name):
+        return django_user_model.objects.create_user(name, f"{name}@example.com", "pw",
+                                                     email_confirmed_at=timezone.now())
+    host = await database_sync_to_async(person)("host")
+    guest = await database_sync_to_async(person)("guest")
+    table = await database_sync_to_async(public_tables.create_public_table)(host)
+    lobby = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/lobby/")
+    assert (await lobby.connect())[0]
+    await receive_until(lobby, lambda m: m["type"] == "lobby" and m["tables"])
+    await database_sync_to_async(public_tables.join_public_table)(table.pk, bot)
+    shown = await receive_until(lobby, lambda m: m["type"] == "lobby" and m["tables"][0]["seats"][1]["name"])
+    seat = shown["tables"][0]["seats"][1]
+    assert seat["name"] == "robo" and seat["is_computer"] is True            # badged in the lobby
+    await database_sync_to_async(public_tables.join_public_table)(table.pk, guest)
+    await database_sync_to_async(tables.add_computer)(table.pk, host, 3)     # the second computer
+    await receive_until(lobby, lambda m: m["type"] == "lobby" and not m["tables"])   # started: gone
+    await lobby.disconnect()
+    joined = await database_sync_to_async(lambda: Table.objects.get(pk=table.pk))()
+    assert joined.status == "started" and joined.game_id is not None
+
+    game = await database_sync_to_async(lambda: Game.objects.get(pk=joined.game_id))()
+    assert game.ranked
+    person_socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    person_socket.scope["user"] = host
+    assert (await person_socket.connect())[0]
+    state = await receive_until(person_socket, lambda m: m["type"] == "state")
+    assert [p["is_computer"] for p in state["game"]["players"] if p["name"] == "robo"] == [True]
+
+    comm = bot_socket(token)
+    assert (await comm.connect())[0]
+    hello = await receive(comm)
+    assert hello["games"] == [{"game_id": game.pk, "seat": hello["games"][0]["seat"], "kind": "public",
+                               "clock": game.clock}]
+    await comm.send_to(text_data=json.dumps({"type": "join"}))
+    start = await receive(comm)
+    assert start["type"] == "start_game" and start["names"][start["id"]] == "robo"
+    await comm.disconnect()
+    await person_socket.disconnect()

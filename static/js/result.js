@@ -2,9 +2,9 @@
 // Reads view.hand_result / view.game_result as the engine gives them (docs/engine-api.md "Views").
 import { h, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
-import { nameOf, playerCellEl } from "./result_names.js";
 import { nextHandEl } from "./clock.js";
 import { twWinEl, twDrawEl, twGameOverEl } from "./result_tw.js";
+import { nameOf, nameWithBadge } from "./names.js";
 
 function yakuName(ctx, name) {
   const key = `yaku_${name}`;
@@ -136,7 +136,7 @@ function scoreChanges(ctx, hr) {
       hasSticks ? h("th", { class: "num" }, t("deposits")) : null,
       h("th", { class: "num" }, t("col_total")), h("th", { class: "num" }, t("points")))) : null,
     h("tbody", {}, parts.map((p, seat) => h("tr", { class: p.total > 0 ? "gain" : p.total < 0 ? "loss" : "" },
-      h("th", { scope: "row" }, nameOf(ctx, seat)),
+      h("th", { scope: "row" }, nameWithBadge(ctx, seat)),
       detailed ? h("td", { class: "num", dataset: { role: "hand-part" } }, num(p.value + (p.draw || 0) + (p.nagashi || 0))) : null,
       detailed && hasHonba ? h("td", { class: "num", dataset: { role: "honba" } }, p.honba ? num(p.honba) : "") : null,
       detailed && hasSticks ? stickCell(p) : null,
@@ -271,7 +271,7 @@ function gameOverEl(ctx) {
       h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")),
         h("th", { class: "num" }, t("final_points")), record ? h("th", { class: "num" }, t("result_record")) : null)),
       h("tbody", {}, order.map((seat, i) => h("tr", { dataset: { seat } },
-        h("td", {}, String((gr.placements || [])[seat] || i + 1)), playerCellEl(ctx, seat),
+        h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameWithBadge(ctx, seat)),
         h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
         record ? h("td", { class: "num", dataset: { role: "record" } }, formatRecord(record[seat])) : null)))),
     awardEl), links];

@@ -560,7 +560,19 @@ def apply_timeout(game_id: int, seat: int, seq: int, deadline: float) -> str:
     seq``, the seat still has legal actions and its stored deadline equals ``deadline``.
     Returns ``"applied"``, ``"stale"`` (nothing to do) or ``"early"`` (the deadline plus
     allowance has not passed yet at ``clocks.now()``; the caller may re-arm). Raises
-    ``Game.DoesNotExist``; ``ActionRejected`` only for an engine failure (P-SYS-7)."""
+    ``Game.DoesNotExist``; ``ActionRejected`` only for an engine failure (P-SYS-7).
+
+    Most timeout tasks are stale when they run (the decision was answered): one unlocked
+    single-row read (``hot_sql.clock_row``) settles those without the lock, the locked
+    table read or the engine (DESIGN §4); the locked path re-checks everything."""
+    from .hot_sql import clock_row
+
+    stored = clock_row(game_id)
+    if stored is not None and (stored["status"] != Game.Status.ACTIVE or stored["clock"] == clocks.UNTIMED
+                               or stored["seq"] != seq
+                               or not clocks.same_deadline(clocks.deadline_of(stored["clock_state"], seat),
+                                                           deadline)):
+        return "stale"          # as a locked run at the time of this read would find
     outcome = "stale"
 
     def mutate(row, engine, seats):
@@ -789,7 +801,15 @@ def end_claim_pause(game_id: int, seq: int) -> str:
     ``state_version`` so every connection is sent its real view, and schedule the computer
     moves now due. Returns ``"ended"``, ``"early"`` (the pause runs until later; re-arm) or
     ``"stale"`` (no such pause: already ended, or the game moved on). No audit record: the
-    engine did not change. Raises ``Game.DoesNotExist``."""
+    engine did not change. Raises ``Game.DoesNotExist``. A stale task is settled by one
+    unlocked single-row read (``hot_sql.clock_row``, DESIGN §4); the locked path re-checks."""
+    from .hot_sql import clock_row
+
+    stored = clock_row(game_id)
+    if stored is not None:
+        mask = stored["claim_mask"] or {}
+        if not mask or mask.get("seq") != seq or stored["seq"] != seq:
+            return "stale"
     with engine_store.engine_lock(game_id):
         with transaction.atomic():
             row = locked_row(game_id)

@@ -565,9 +565,7 @@ def apply_timeout(game_id: int, seat: int, seq: int, deadline: float) -> str:
     Most timeout tasks are stale when they run (the decision was answered): one unlocked
     single-row read (``hot_sql.clock_row``) settles those without the lock, the locked
     table read or the engine (DESIGN §4); the locked path re-checks everything."""
-    from .hot_sql import clock_row
-
-    stored = clock_row(game_id)
+    stored = hot_sql.clock_row(game_id)
     if stored is not None and (stored["status"] != Game.Status.ACTIVE or stored["clock"] == clocks.UNTIMED
                                or stored["seq"] != seq
                                or not clocks.same_deadline(clocks.deadline_of(stored["clock_state"], seat),
@@ -803,16 +801,14 @@ def end_claim_pause(game_id: int, seq: int) -> str:
     ``"stale"`` (no such pause: already ended, or the game moved on). No audit record: the
     engine did not change. Raises ``Game.DoesNotExist``. A stale task is settled by one
     unlocked single-row read (``hot_sql.clock_row``, DESIGN §4); the locked path re-checks."""
-    from .hot_sql import clock_row
-
-    stored = clock_row(game_id)
+    stored = hot_sql.clock_row(game_id)
     if stored is not None:
         mask = stored["claim_mask"] or {}
         if not mask or mask.get("seq") != seq or stored["seq"] != seq:
             return "stale"
     with engine_store.engine_lock(game_id):
         with transaction.atomic():
-            row = locked_row(game_id)
+            row, seats = locked_row_and_seats(game_id)          # hot SQL (DESIGN §3 "Cost")
             mask = row.claim_mask or {}
             if not mask or mask.get("seq") != seq or row.seq != seq:
                 return "stale"
@@ -820,9 +816,9 @@ def end_claim_pause(game_id: int, seq: int) -> str:
                 return "early"
             row.claim_mask = {}
             row.state_version += 1
-            row.save(update_fields=["claim_mask", "state_version", "updated_at"])
+            hot_sql.update_game(row, ["claim_mask", "state_version", "updated_at"])
             version, pending = row.state_version, list(row.pending_computer_seats)
             engine = engine_store.load(row)       # the real views again, built once here
-            states = _state_builder(row, engine, _seats(row).values())
+            states = _state_builder(row, engine, (seats or _seats(row)).values())
             transaction.on_commit(lambda: after_change(game_id, version, seq, pending, states=states))
     return "ended"          # the cached engine is now filed under the new version

@@ -1,0 +1,91 @@
+"""The strong Taiwanese computer (issue 12 item 6; P-BOT-3, T-ONLINE-6): push or fold by the
+chance of winning against the chance of dealing in.
+
+Every discard kind is scored ``WIN_WEIGHT * win_chance(shanten, ukeire) - deal_in(kind) *
+(1 + FUTURE * shanten)``: the first term is the intermediate's efficiency (shanten, then unseen
+tiles accepted) turned into a rough chance of winning the hand; the second the chance that an
+opponent wins on this very tile (``danger``: fitted on played hands, exact for tiles that passed
+an opponent, no furiten, T-WIN-6), weighted up for the unsafe discards still to come while the
+hand is far from ready. So it discards efficiently while nobody is near, keeps the safest of
+equally fast tiles, and folds a far hand against an opponent with many open sets late in the
+hand. Wins are always declared (T-WIN-5); Original Call (T-ORIG-2, 15 tai T-TAI-38) on a wait of
+two or more unseen tiles; calls as the intermediate's (honour pungs, calls that lower the
+shanten), except while folding.
+"""
+from __future__ import annotations
+
+import random
+
+from rules_engine.taiwanese.ai import danger, defence
+from rules_engine.taiwanese.ai.efficiency import Option, discard_options, isolation, shanten_of
+from rules_engine.taiwanese.ai.state import TwSituation
+
+WIN_WEIGHT = 1.2
+"""Worth of a win against a deal-in (a win is paid by one or three, a deal-in costs one payment)."""
+FUTURE = 0.5
+"""Extra weight of the deal-in chance per shanten left (more unsafe discards before winning)."""
+OC_WAIT = 2
+"""Fewest unseen winning tiles for an Original Call (the locked hand cannot fold or improve)."""
+FOLD_CALL = 0.05
+"""Deal-in chance of an unknown middle tile above which a hand two or more from ready takes no call."""
+
+
+def win_chance(sit: TwSituation, sh: int, uke: int) -> float:
+    """Rough chance (0..1) of winning from ``sh`` shanten with ``uke`` unseen advancing tiles,
+    given the live wall. No furiten (T-WIN-6): every discard of a waiting tile can be won on."""
+    turns = sit.wall_count / 4.0
+    unseen_total = max(20, 136 - sum(sit.visible))
+    if sh < 0:
+        return 1.0
+    if sh == 0:
+        per_turn = min(0.95, uke / unseen_total * 3.2)  # own draw plus three opponents' discards
+        return (1.0 - (1.0 - per_turn) ** turns) * 0.8
+    if sh == 1:
+        return 0.5 * min(1.0, uke / 24.0) ** 0.5 * min(1.0, turns / 10.0)
+    if sh == 2:
+        return 0.24 * min(1.0, uke / 36.0) ** 0.5 * min(1.0, turns / 13.0)
+    if sh == 3:
+        return 0.1 * min(1.0, turns / 15.0)
+    return 0.03 * min(1.0, turns / 15.0)
+
+
+def _keep_penalty(sit: TwSituation, kind: int) -> float:
+    """Breaking an honour pair gives up a 1-tai pung (T-TAI-12): a small tie-break cost."""
+    return 0.01 if kind >= 27 and sit.counts[kind] == 2 and sit.visible[kind] < 4 else 0.0
+
+
+def _centrality(kind: int) -> float:
+    return 0.0 if kind >= 27 else (1.0, 2.0, 3.0, 3.5, 3.5, 3.5, 3.0, 2.0, 1.0)[kind % 9]
+
+
+def discard_scores(sit: TwSituation, kinds: list[int],
+                   ths: list[defence.Threat]) -> tuple[dict[int, float], dict[int, Option], dict[int, float]]:
+    """``(score, option, deal-in chance)`` per discard kind of ``kinds``; the highest score is played."""
+    opts = discard_options(sit.counts, sit.visible, sit.n_declared, kinds, slack=1)
+    risk = {k: danger.deal_in(sit, ths, k) for k in kinds}
+    scores = {}
+    for k in kinds:
+        o = opts[k]
+        win = win_chance(sit, o.shanten, o.ukeire) if o.ukeire >= 0 else 0.0
+        scores[k] = WIN_WEIGHT * win - risk[k] * (1.0 + FUTURE * max(o.shanten, 0)) - _keep_penalty(sit, k)
+    return scores, opts, risk
+
+
+def choose_discard(sit: TwSituation, actions: list[dict], ths: list[defence.Threat],
+                   rng: random.Random) -> dict:
+    """The discard action of the best-scoring kind (ties: more ukeire, edge tiles, isolated tiles)."""
+    kinds = sorted({a["tile"] >> 2 for a in actions})
+    scores, opts, _risk = discard_scores(sit, kinds, ths)
+    pick = max(kinds, key=lambda k: (round(scores[k], 4), opts[k].ukeire, -_centrality(k),
+                                     -isolation(k, sit.counts), rng.random()))
+    cands = [a for a in actions if a["tile"] >> 2 == pick]
+    cands.sort(key=lambda a: (a["tile"] != sit.drawn_tile, a["tile"]))
+    return cands[0]
+
+
+def folding(sit: TwSituation, ths: list[defence.Threat]) -> bool:
+    """Two or more from ready while an unknown middle tile is a risky discard."""
+    if shanten_of(sit.counts, sit.n_declared) < 2:
+        return False
+    middle = next((k for k in (4, 13, 22) if k not in set().union(*(th.passed for th in ths))), 4)
+    return danger.deal_in(sit, ths, middle) >= FOLD_CALL

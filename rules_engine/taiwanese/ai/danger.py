@@ -31,8 +31,12 @@ DISCARDS = (1.581, -0.118)
 VISIBLE = -0.302
 OTHER_SUIT = 0.678
 """A suited tile of a third suit against an opponent whose melds show two suits."""
-ORIGINAL_CALL = 2.0
-"""Added for an Original Call declarer (ready for certain; not fitted: too rare in the sample)."""
+ORIGINAL_CALL = 0.5
+"""Added for an Original Call declarer, who is also counted as late in the hand as
+``OC_DISCARDS`` (ready from the start, T-ORIG-1; not fitted: too rare in the sample)."""
+OC_DISCARDS = 6.0
+"""Discards (in tens) at which an Original Call declarer is counted: where the model's hand-wide
+danger peaks, so his middle tiles come out near 9 % and his honours under 0.5 %."""
 PASSED = 0.0002
 """Chance for a tile that passed the opponent with his current hand (computers always win)."""
 
@@ -63,9 +67,10 @@ def deal_in_chance(sit: TwSituation, th: Threat, kind: int) -> float:
     m = o.open_sets
     z += OPEN_SETS[0] * m + OPEN_SETS[1] * m * m
     d = sit.discard_count / 10.0
-    z += DISCARDS[0] * d + DISCARDS[1] * d * d
     if o.original_call:
+        d = max(d, OC_DISCARDS)
         z += ORIGINAL_CALL
+    z += DISCARDS[0] * d + DISCARDS[1] * d * d
     return 1.0 / (1.0 + math.exp(-z))
 
 

@@ -10,10 +10,10 @@ rule (T-CALL-1). Flowers are exposed by the table (T-FLOWER-1, P-PLAY-8).
 - ``intermediate``: shanten then ukeire; pungs an honour pair (1 tai each, any wind or dragon,
   CHOSEN §7 item 4) when that keeps the shanten, chows/pungs that lower it while the hand is
   within three tiles of ready; Original Call on a wait of at least three unseen tiles.
-- ``strong``: every discard weighed as P(win) × value in tai (``value``: one-suit hands, pung
-  hand, dragon and wind patterns, concealment; exact tai when ready) against the tai expected
-  to be paid (``defence``: tiles that passed each opponent, Original Call locks, one-suit
-  reads); calls judged the same way; Original Call when the wait is good (15 tai, T-TAI-38).
+- ``strong`` (``strong``): the intermediate's efficiency turned into a chance of winning,
+  weighed against the chance of dealing in with each tile (``danger``: fitted on played hands;
+  ``defence``: tiles that passed each opponent, Original Call locks); folds a far hand, takes
+  no call while folding; Original Call on a wait of two or more unseen tiles (15 tai, T-TAI-38).
 
 All three declare every win offered (T-WIN-5 makes winning optional; declining is never worth
 it here) and take the eighth flower (T-FLOWER-5).

@@ -14,6 +14,7 @@ shanten), except while folding.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from rules_engine.taiwanese.ai import danger, defence
@@ -30,23 +31,21 @@ FOLD_CALL = 0.05
 """Deal-in chance of an unknown middle tile above which a hand two or more from ready takes no call."""
 
 
+WIN_MODEL = (-4.1333, -1.2402, 0.0576, 0.6294, 0.0662, 0.8935, 0.9630)
+"""Logistic coefficients of ``win_chance``: bias, shanten, shanten², live wall /16, its square,
+ln(1 + ukeire), ready. Fitted on 9,215 discards of 250 single hands of four intermediate
+computers (the chance that the discarder went on to win that hand)."""
+
+
 def win_chance(sit: TwSituation, sh: int, uke: int) -> float:
-    """Rough chance (0..1) of winning from ``sh`` shanten with ``uke`` unseen advancing tiles,
-    given the live wall. No furiten (T-WIN-6): every discard of a waiting tile can be won on."""
-    turns = sit.wall_count / 4.0
-    unseen_total = max(20, 136 - sum(sit.visible))
+    """Chance (0..1) of winning the hand from ``sh`` shanten with ``uke`` unseen advancing tiles
+    at the current live wall, against players who push (``WIN_MODEL``); 1.0 for a complete hand."""
     if sh < 0:
         return 1.0
-    if sh == 0:
-        per_turn = min(0.95, uke / unseen_total * 3.2)  # own draw plus three opponents' discards
-        return (1.0 - (1.0 - per_turn) ** turns) * 0.8
-    if sh == 1:
-        return 0.5 * min(1.0, uke / 24.0) ** 0.5 * min(1.0, turns / 10.0)
-    if sh == 2:
-        return 0.24 * min(1.0, uke / 36.0) ** 0.5 * min(1.0, turns / 13.0)
-    if sh == 3:
-        return 0.1 * min(1.0, turns / 15.0)
-    return 0.03 * min(1.0, turns / 15.0)
+    b0, b_sh, b_sh2, b_w, b_w2, b_u, b_ready = WIN_MODEL
+    w = sit.wall_count / 16.0
+    z = b0 + b_sh * sh + b_sh2 * sh * sh + b_w * w + b_w2 * w * w + b_u * math.log1p(max(uke, 0)) + b_ready * (sh == 0)
+    return 1.0 / (1.0 + math.exp(-z))
 
 
 def _keep_penalty(sit: TwSituation, kind: int) -> float:

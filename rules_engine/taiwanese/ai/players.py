@@ -12,8 +12,8 @@ rule (T-CALL-1). Flowers are exposed by the table (T-FLOWER-1, P-PLAY-8).
   within three tiles of ready; Original Call on a wait of at least three unseen tiles.
 - ``strong`` (``strong``): the intermediate's efficiency turned into a chance of winning,
   weighed against the chance of dealing in with each tile (``danger``: fitted on played hands;
-  ``defence``: tiles that passed each opponent, Original Call locks); folds a far hand, takes
-  no call while folding; Original Call on a wait of two or more unseen tiles (15 tai, T-TAI-38).
+  ``defence``: tiles that passed each opponent, Original Call locks); folds a far hand; calls
+  judged the same way (``strong.choose_call``); Original Call on a wait of two or more unseen tiles (15 tai, T-TAI-38).
 
 All three declare every win offered (T-WIN-5 makes winning optional; declining is never worth
 it here) and take the eighth flower (T-FLOWER-5).
@@ -240,9 +240,7 @@ def strong(sit: TwSituation, rng: random.Random) -> dict:
             return kong
         choice = strong_rules.choose_discard(sit, discards, ths, rng)
         return _dealer_oc(sit, choice, need=strong_rules.OC_WAIT) or choice
-    if fold:
-        return _first(sit, "pass") or sit.legal[0]
-    return _intermediate_call(sit) or _first(sit, "pass") or sit.legal[0]
+    return strong_rules.choose_call(sit, ths) or _first(sit, "pass") or sit.legal[0]
 
 
 PLAYERS: dict[str, Player] = {"beginner": beginner, "intermediate": intermediate, "strong": strong}

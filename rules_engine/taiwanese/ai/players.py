@@ -25,7 +25,7 @@ from typing import Callable
 
 from rules_engine.taiwanese.ai import defence
 from rules_engine.taiwanese.ai import strong as strong_rules
-from rules_engine.taiwanese.ai.efficiency import discard_options, isolation, shanten_of, ukeire
+from rules_engine.taiwanese.ai.efficiency import centrality, discard_options, isolation, shanten_of, ukeire
 from rules_engine.taiwanese.ai.state import TwSituation
 
 Player = Callable[[TwSituation, random.Random], dict]
@@ -38,12 +38,6 @@ def _first(sit: TwSituation, *types: str) -> dict | None:
         if acts:
             return acts[0]
     return None
-
-
-def _centrality(kind: int) -> float:
-    if kind >= 27:
-        return 0.0
-    return (1.0, 2.0, 3.0, 3.5, 3.5, 3.5, 3.0, 2.0, 1.0)[kind % 9]
 
 
 def _action_for_kind(actions: list[dict], kind: int, sit: TwSituation) -> dict:
@@ -130,7 +124,7 @@ def _simple_discard(sit: TwSituation, actions: list[dict], rng: random.Random) -
         sh[k] = shanten_of(_minus(sit.counts, k), sit.n_declared)
     best = min(sh.values())
     cands = [k for k in kinds if sh[k] == best]
-    pick = min(cands, key=lambda k: (isolation(k, sit.counts), _centrality(k), rng.random()))
+    pick = min(cands, key=lambda k: (isolation(k, sit.counts), centrality(k), rng.random()))
     return _action_for_kind(actions, pick, sit)
 
 
@@ -154,7 +148,7 @@ def intermediate(sit: TwSituation, rng: random.Random) -> dict:
         opts = discard_options(sit.counts, sit.visible, sit.n_declared, {a["tile"] >> 2 for a in discards})
         best_sh = min(o.shanten for o in opts.values())
         cands = [k for k, o in opts.items() if o.shanten == best_sh]
-        pick = max(cands, key=lambda k: (opts[k].ukeire + _keep_penalty(sit, k), -_centrality(k),
+        pick = max(cands, key=lambda k: (opts[k].ukeire + _keep_penalty(sit, k), -centrality(k),
                                          -isolation(k, sit.counts), rng.random()))
         choice = _action_for_kind(discards, pick, sit)
         oc = _dealer_oc(sit, choice, need=3)
@@ -238,7 +232,8 @@ def strong(sit: TwSituation, rng: random.Random) -> dict:
         kong = _self_kong(sit, safe=not fold)
         if kong:
             return kong
-        choice = strong_rules.choose_discard(sit, discards, ths, rng)
+        kinds = sorted({a["tile"] >> 2 for a in discards})
+        choice = _action_for_kind(discards, strong_rules.choose_discard(sit, kinds, ths, rng), sit)
         return _dealer_oc(sit, choice, need=strong_rules.OC_WAIT) or choice
     return strong_rules.choose_call(sit, ths) or _first(sit, "pass") or sit.legal[0]
 

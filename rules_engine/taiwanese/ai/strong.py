@@ -20,7 +20,7 @@ import random
 from dataclasses import replace
 
 from rules_engine.taiwanese.ai import danger, defence
-from rules_engine.taiwanese.ai.efficiency import Option, discard_options, isolation, shanten_of, ukeire
+from rules_engine.taiwanese.ai.efficiency import Option, centrality, discard_options, isolation, shanten_of, ukeire
 from rules_engine.taiwanese.ai.state import TwSituation
 
 WIN_WEIGHT = 2.5
@@ -57,10 +57,6 @@ def _keep_penalty(sit: TwSituation, kind: int) -> float:
     return 0.01 if kind >= 27 and sit.counts[kind] == 2 and sit.visible[kind] < 4 else 0.0
 
 
-def _centrality(kind: int) -> float:
-    return 0.0 if kind >= 27 else (1.0, 2.0, 3.0, 3.5, 3.5, 3.5, 3.0, 2.0, 1.0)[kind % 9]
-
-
 def discard_scores(sit: TwSituation, kinds: list[int],
                    ths: list[defence.Threat]) -> tuple[dict[int, float], dict[int, Option], dict[int, float]]:
     """``(score, option, deal-in chance)`` per discard kind of ``kinds``; the highest score is played."""
@@ -78,16 +74,11 @@ def discard_scores(sit: TwSituation, kinds: list[int],
     return scores, opts, risk
 
 
-def choose_discard(sit: TwSituation, actions: list[dict], ths: list[defence.Threat],
-                   rng: random.Random) -> dict:
-    """The discard action of the best-scoring kind (ties: more ukeire, edge tiles, isolated tiles)."""
-    kinds = sorted({a["tile"] >> 2 for a in actions})
+def choose_discard(sit: TwSituation, kinds: list[int], ths: list[defence.Threat], rng: random.Random) -> int:
+    """The best-scoring discard kind of ``kinds`` (ties: more ukeire, edge tiles, isolated tiles)."""
     scores, opts, _risk = discard_scores(sit, kinds, ths)
-    pick = max(kinds, key=lambda k: (round(scores[k], 4), opts[k].ukeire, -_centrality(k),
+    return max(kinds, key=lambda k: (round(scores[k], 4), opts[k].ukeire, -centrality(k),
                                      -isolation(k, sit.counts), rng.random()))
-    cands = [a for a in actions if a["tile"] >> 2 == pick]
-    cands.sort(key=lambda a: (a["tile"] != sit.drawn_tile, a["tile"]))
-    return cands[0]
 
 
 def folding(sit: TwSituation, ths: list[defence.Threat]) -> bool:

@@ -75,7 +75,7 @@ def test_p_spect_2_the_delayed_view_is_the_stored_log_as_of_now_minus_the_delay(
     for now in [T0 + DELAY + k * 3.5 for k in range(30)]:
         message, wake, _ended = state_at(game, now)
         expected = visible_length(game, now - DELAY)
-        assert know.length_of(message["view"]) == expected
+        assert expected in know.lengths_of(message["view"])
         assert expected < live_length or now - DELAY >= change_times[-1]
         assert tiles_in(message) <= know.known[expected], "a concealed tile reached the public"
         assert not message["view"].get("legal_actions") and message["view"].get("seat") is None

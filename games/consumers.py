@@ -1,10 +1,11 @@
 """The live-table WebSocket consumer (DESIGN §3; protocol in the wsproto contract).
 
-One consumer per connection. It authenticates with the site session (P-ACCT-5), joins the
-table's group and its seat's group. After a change, the writer sends each person's seat its
-state message on the seat's own group (``table.state``), which the consumer forwards with
-no database read; on a ``table.changed`` notice that pushed nothing to its seat (and for an
-invited spectator) it re-reads the stored game and sends its own view. Bad input gets an ``error`` message and the
+One consumer per connection. It authenticates with the site session (P-ACCT-5), joins its
+table's group and its seat's group (takeover, pushed states), and registers with the
+process's table hub (``games.table_hub``), to which it hands the table's notices: the hub
+reads the stored table once per change and process and hands each connection its own
+seat's state (``deliver``). With ``PUSH_SEAT_STATES`` (embedded default only) the writer also sends each
+person's seat its state message on the seat's group (``table.state``), forwarded as it is. Bad input gets an ``error`` message and the
 connection stays open; nothing an exception does here closes it.
 
 Input limits (issue 8): a message is one JSON text of at most ``MAX_MESSAGE_BYTES`` UTF-8
@@ -26,6 +27,7 @@ from django.conf import settings
 from . import inbound, presence, ratelimit, seat_claim, service, tables
 from .models import Game
 from .notify import group_name, remember_server_loop
+from .table_hub import hub_for
 from .views_state import state_message, table_snapshot
 
 log = logging.getLogger("games")
@@ -83,7 +85,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self._refuse(4401, "not_allowed", "Your session has ended; please log in again.")
             return
-        self.seat, self.seat_pk = await database_sync_to_async(seat_claim.find_seat)(self.game_id, user)
+        self.seat, self.seat_pk = await _in_db_pool(seat_claim.find_seat)(self.game_id, user)
         if self.seat is not None and getattr(user, "is_outside_bot", False):
             # A bot account plays only through /ws/bot/ with its token, never the browser (P-BOT-1).
             from accounts.bots import BROWSER_REFUSAL
@@ -93,7 +95,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.seat is None:
             # Only accounts the host invited watch a private table, live and with hands hidden
             # (P-SPECT-1/-4); practice games have no spectators (P-PRAC-3).
-            if await database_sync_to_async(self._invited_spectator)(user):
+            if await _in_db_pool(self._invited_spectator)(user):
                 await self._connect_spectator(user)
                 return
             await self._refuse(4403, "not_allowed", "You are not a player at this table.")
@@ -104,10 +106,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         # P-CONN-2/-5: this connection now holds the seat's presence lease, renewed by this
         # process while it is open; the table is told when the seat was away before.
         came_back = await seat_claim.claim_presence(self, self.game_id, self.seat, self.seat_pk)
+        await self._join_hub()
         await self.send_state()
         if came_back:
             await self._presence_changed()
-        await database_sync_to_async(self._rearm_computers)()
+        await _in_db_pool(self._rearm_computers)()
 
     async def _refuse(self, code: int, error: str, message: str) -> None:
         """Accept, say why, then close with ``code`` (4401 not signed in, 4403 not a player).
@@ -132,7 +135,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.spectator = True
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
-        await database_sync_to_async(tables.spectator_arrived)(self.game_id, self.channel_name, user)
+        await _in_db_pool(tables.spectator_arrived)(self.game_id, self.channel_name, user)
+        await self._join_hub()
         await self.send_state()
         await self._presence_changed()
 
@@ -149,9 +153,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         also stored for the delayed public (P-SPECT-2)."""
         await seat_claim.presence_changed(self, self.game_id, record=not self.spectator)
 
+    async def _join_hub(self) -> None:
+        """Register with this process's table hub (``games.table_hub``), which acts on the
+        table's notices once per process and hands this connection its own seat's state."""
+        self.hub = hub_for(self.channel_layer)
+        self.hub.join(self, self.game_id)
+
     async def disconnect(self, code):
+        hub = getattr(self, "hub", None)
+        if hub is not None:
+            hub.leave(self, self.game_id)
         if self.spectator:
-            await database_sync_to_async(tables.spectator_left)(self.channel_name)
+            await _in_db_pool(tables.spectator_left)(self.channel_name)
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self._presence_changed()
             return
@@ -206,7 +219,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         kind = message.get("type")
         if kind == "ping":
             if self.spectator:     # the spectator lease is renewed by the client's pings
-                await database_sync_to_async(tables.spectator_arrived)(
+                await _in_db_pool(tables.spectator_arrived)(
                     self.game_id, self.channel_name, self.scope["user"])
             await self.send(text_data=json.dumps({"type": "pong"}))
         elif self.spectator and kind in ("action", "continue"):
@@ -233,16 +246,17 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------------ server -> client
     async def table_changed(self, event):
-        """Group notice: build and send this connection's own view (never broadcast tiles).
-        A notice for a version already sent (several changes, one re-read, or the state the
-        writer pushed this seat just before, ``table.state``) is skipped: no read then."""
+        """Group notice of a change: handed to the process's table hub, which reads the table
+        once for all its local connections and sends each its own view (``deliver``). A
+        notice for a version already sent is nothing to do."""
         version = event.get("version", 0)
         if not isinstance(version, int) or version <= self.sent_version:
             return
-        # A seat's pushed state is sent to its channel before this notice, and a channel's
-        # messages arrive in order: a pushed seat that reaches here with an older version
-        # missed its push (it joined its seat group after it was sent): it reads its own.
-        await self.send_state()
+        hub = getattr(self, "hub", None)
+        if hub is None:
+            await self.send_state()
+        else:
+            hub.notice(self.game_id, event)
 
     async def table_state(self, event):
         """Seat-group message from the writer of a change: this seat's state message for
@@ -259,11 +273,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=text)
 
     async def table_presence(self, event):
-        """Group notice: a seat's presence changed (P-CONN-5). Sends this connection's state
-        again (its ``game.players[].connected`` and ``timer.absent`` markers), except to the
-        connection whose own arrival or departure caused the notice."""
-        if event.get("channel") != self.channel_name:
-            await self.send_state()
+        """Group notice: a seat's presence changed (P-CONN-5). The hub sends this process's
+        connections their state again (``game.players[].connected``, ``timer.absent``, the
+        spectator count), except the connection whose own arrival or departure caused it."""
+        hub = getattr(self, "hub", None)
+        if hub is None:
+            if event.get("channel") != self.channel_name:
+                await self.send_state()
+        else:
+            hub.notice(self.game_id, event)
 
     async def seat_takeover(self, event):
         """P-CONN-4: another connection of this account opened the seat. The older one is told
@@ -274,6 +292,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("not_allowed", "Opened elsewhere")
             if settings.SEAT_TAKEOVER_CLOSES_OLDER:
                 await self.close(code=TAKEOVER_CLOSE_CODE)
+
+    async def deliver(self, version: int, text: str, force: bool = False) -> None:
+        """The table hub's state for this connection's seat at ``version`` (``text``, its JSON):
+        sent when newer than the last state sent, or as new as it with ``force`` (presence
+        markers or the spectator count changed); never a step back."""
+        if version > self.sent_version or (force and version == self.sent_version):
+            self.sent_version = version
+            await self.send(text_data=text)
 
     async def send_state(self, min_version: int | None = None):
         """Read the game and send this connection's state. Never one older than a state

@@ -64,15 +64,14 @@ def _catch_up(row, engine):
     """``engine`` brought to ``row``'s stored log length by applying only the missing entries;
     ``None`` when it cannot be (rebuild instead); ``False`` when ``engine`` is ahead of
     ``row`` (a newer state is cached; the caller must not replace it)."""
-    from .models import LogEntry
+    from .hot_sql import log_entries
 
     have, want = len(engine.log["entries"]), row.log_length
     if have == want:
         return engine
     if have > want:
         return False
-    entries = list(LogEntry.objects.filter(game_id=row.pk, index__gte=have, index__lt=want)
-                   .order_by("index").values_list("entry", flat=True))
+    entries = log_entries(row.pk, have, want)
     if len(entries) != want - have:
         return None                      # held in the log's base column (older games)
     try:

@@ -95,7 +95,7 @@ def group_send_many(messages: list[tuple[str, dict]]) -> None:
 
     async def send_all():
         many = getattr(layer, "group_send_many", None)       # mahjongsite.channel_layer
-        if many is not None and len(messages) > 1:
+        if many is not None:           # fewer Redis round trips, even for one message
             await many(messages)
             return
         for group, message in messages:

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.computers import available_strengths, computers_for, default_strength
 
-from . import claim_mask, clocks, engine_store, presence
+from . import claim_mask, clocks, engine_store, hot_sql, presence
 from .models import ActionRecord, Game, LogEntry, Seat
 
 log = logging.getLogger("games")
@@ -92,7 +92,8 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
     P-CLOCK-2) or ``"bullet"`` / ``"blitz"`` / ``"standard"`` / ``"relaxed"`` (P-CLOCK-1).
     Never rated (P-PRAC-2). Raises ``ValueError`` for an unknown preset, strength or clock,
     or a built-in computer account as ``user`` (P-BOT-1: computers cannot create tables; an
-    outside bot account may practise, docs/bot-api.md).
+    outside bot account may practise, docs/bot-api.md, Riichi presets only:
+    ``accounts.bots.bot_may_play``).
     """
     from rules_engine.preset import get_preset
 
@@ -100,6 +101,10 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
         raise ValueError("computer accounts cannot create tables (P-BOT-1)")
     if preset_name not in PRACTICE_PRESETS:
         raise ValueError(f"practice offers the presets {', '.join(PRACTICE_PRESETS)}, not {preset_name!r}")
+    from accounts.bots import FAMILY_REFUSAL, bot_may_play
+
+    if not bot_may_play(user, preset_name):
+        raise ValueError(FAMILY_REFUSAL)
     strength = strength or default_strength()
     if strength not in available_strengths():
         raise ValueError(f"unknown computer strength {strength!r}")
@@ -270,12 +275,12 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
         if row.ranked:             # P-RATE-3, P-SYS-5: settle once, after this commit
             _queue_settlement_on_commit(row.pk)
     if "log_base" not in row.__dict__:                # a locked_row: write what a move changes
-        row.save(update_fields=_WRITE_FIELDS)
+        hot_sql.update_game(row, _WRITE_FIELDS)
     else:
         row.save()
-    ActionRecord.objects.create(
-        game=row, index=row.state_version, seq=row.seq, seat=change.seat, kind=change.kind,
-        data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)
+    hot_sql.insert_rows(ActionRecord, [ActionRecord(
+        game_id=row.pk, index=row.state_version, seq=row.seq, seat=change.seat, kind=change.kind,
+        data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)])
     if row.ranked:               # what the delayed public may see from now on (P-SPECT-2)
         from .spectate import record_frame
         record_frame(row, engine, seats.values())
@@ -322,8 +327,8 @@ def _append_log(row: Game, engine) -> None:
     if len(entries) < row.log_length:
         raise EngineFailure(f"the engine's log ({len(entries)} entries) is behind the stored one "
                             f"({row.log_length})")
-    LogEntry.objects.bulk_create([LogEntry(game_id=row.pk, index=i, entry=entries[i])
-                                  for i in range(row.log_length, len(entries))])
+    hot_sql.insert_rows(LogEntry, [LogEntry(game_id=row.pk, index=i, entry=entries[i])
+                                   for i in range(row.log_length, len(entries))])
     row.log_length = len(entries)
 
 
@@ -338,14 +343,12 @@ def locked_row_and_seats(game_id: int) -> tuple[Game, dict[int, Seat]]:
     seats with their accounts and the game row, ``FOR UPDATE OF`` the game row only (the
     same row lock as ``locked_row``: one writer per table). A game without seat rows is
     read by ``locked_row``. Raises ``Game.DoesNotExist``."""
-    rows = list(Seat.objects.select_related("game", "user").select_for_update(of=("game",))
-                .defer("game__log_base", "game__preset_snapshot").filter(game_id=game_id))
-    if not rows:
+    from .hot_sql import read_table
+
+    row, rows = read_table(game_id, lock=True)
+    if row is None:
         row = locked_row(game_id)
         return row, {}
-    row = rows[0].game
-    for seat in rows:
-        seat.game = row
     return row, {s.seat: s for s in rows}
 
 

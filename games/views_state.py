@@ -17,7 +17,6 @@ SNAPSHOT_TTL = 1.0
 SNAPSHOT_CACHE_SIZE = 1024
 _snap_guard = threading.Lock()
 _snapshots: OrderedDict[int, tuple[float, Game]] = OrderedDict()
-_seat_cache: OrderedDict[int, tuple[float, list[Seat]]] = OrderedDict()
 _ratings_guard = threading.Lock()
 # (game id, created at) -> {user id: displayed rating}; the creation time tells a game from an
 # older one whose id a database reused (SQLite without AUTOINCREMENT, test rollbacks).
@@ -39,19 +38,14 @@ def table_snapshot(game_id: int, min_version: int | None = None) -> Game | None:
             hit = _snapshots.get(game_id)
         if hit is not None and now - hit[0] < SNAPSHOT_TTL and hit[1].state_version >= min_version:
             return hit[1]
-    game = Game.objects.defer("log_base", "preset_snapshot").filter(pk=game_id).first()
+    from .hot_sql import read_table
+
+    game, rows = read_table(game_id)         # the game and its seats in one query
     if game is None:
-        return None
-    with _snap_guard:
-        seats = _seat_cache.get(game_id)
-    if seats is None or min_version is None or now - seats[0] >= SNAPSHOT_TTL:
-        seats = (now, list(Seat.objects.filter(game_id=game_id).select_related("user").order_by("seat")))
-        with _snap_guard:
-            _seat_cache[game_id] = seats
-            _seat_cache.move_to_end(game_id)
-            while len(_seat_cache) > SNAPSHOT_CACHE_SIZE:
-                _seat_cache.popitem(last=False)
-    game._seat_rows = seats[1]
+        game = Game.objects.defer("log_base", "preset_snapshot").filter(pk=game_id).first()
+        if game is None:
+            return None
+    game._seat_rows = rows
     _remember(game, now)
     return game
 
@@ -60,7 +54,6 @@ def clear_snapshots() -> None:
     """Forget every table snapshot of this process (``engine_store.clear`` calls this)."""
     with _snap_guard:
         _snapshots.clear()
-        _seat_cache.clear()
     with _ratings_guard:
         _game_ratings.clear()
 

@@ -235,10 +235,12 @@ def run_step(stack: Stack, step: int, args) -> dict:
                 break
     time.sleep(args.ramp + args.warmup)
     profilers = _start_profilers(stack, args) if args.profile else []
+    clients_before = _client_cpu(procs)
     before, actions_before, wall_before = _snapshot(stack), stored_actions(), time.monotonic()
     load_before = os.getloadavg()
     time.sleep(args.duration)
     after, actions_after, wall_after = _snapshot(stack), stored_actions(), time.monotonic()
+    clients_cpu = _client_cpu(procs) - clients_before
     load_after = os.getloadavg()
     for p in profilers:
         p.wait(timeout=60)
@@ -261,11 +263,13 @@ def run_step(stack: Stack, step: int, args) -> dict:
     for role in dead:
         stats.error("process-died", role)
     applied = actions_after - actions_before
-    # PostgreSQL backends present at both ends are summed as "postgres" (one that came or
-    # went in between is missed: the figure is a lower bound).
+    # PostgreSQL backends are summed as "postgres"; one that started in between counts whole
+    # (it started in the window), one that ended in between is missed (persistent connections
+    # are renewed every CONN_MAX_AGE): the figure is a lower bound.
     cpu = {role: after[role][0] - before[role][0] for role in after
            if role in before and not role.startswith("postgres-")}
-    cpu["postgres"] = sum(after[r][0] - before[r][0] for r in after if r in before and r.startswith("postgres-"))
+    cpu["postgres"] = sum(after[r][0] - (before[r][0] if r in before else 0.0)
+                          for r in after if r.startswith("postgres-"))
     total_cpu = sum(cpu.values())
     lat = stats.latencies_ms
     result = {
@@ -277,12 +281,28 @@ def run_step(stack: Stack, step: int, args) -> dict:
         "errors": sum(stats.errors.values()), "errors_by_kind": stats.errors, "error_samples": stats.error_samples,
         "cpu_s_by_process": {k: round(v, 2) for k, v in cpu.items()},
         "cpu_ms_per_stored_action": round(1000 * total_cpu / applied, 2) if applied else None,
+        "client_cpu_s": round(clients_cpu, 2),
+        "client_cpu_ms_per_stored_action": round(1000 * clients_cpu / applied, 2) if applied else None,
         "rss_mb_start": {k: round(v[1] / 2 ** 20, 1) for k, v in before.items() if v[1]},
         "rss_mb_end": {k: round(v[1] / 2 ** 20, 1) for k, v in after.items() if v[1]},
         "loadavg_start": [round(x, 2) for x in load_before], "loadavg_end": [round(x, 2) for x in load_after],
     }
     _print_result(result)
     return result
+
+
+def _client_cpu(procs) -> float:
+    """CPU seconds used so far by the load clients' processes (they share the machine)."""
+    import psutil
+
+    total = 0.0
+    for p in procs:
+        try:
+            t = psutil.Process(p.pid).cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
 
 
 def _start_profilers(stack: Stack, args) -> list:
@@ -321,6 +341,7 @@ def _print_result(r: dict) -> None:
         print(f"     {sample}")
     print(f"   CPU per stored action {r['cpu_ms_per_stored_action']} ms (server processes + PostgreSQL backends;"
           f" Redis not counted); CPU s by process {r['cpu_s_by_process']}")
+    print(f"   load clients: CPU {r['client_cpu_s']} s, {r['client_cpu_ms_per_stored_action']} ms per stored action")
     print(f"   RSS MB start {r['rss_mb_start']}")
     print(f"   RSS MB end   {r['rss_mb_end']}", flush=True)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django import template
 
-from games import display, rules_facts
+from games import display, preset_names, rules_facts
 
 register = template.Library()
 
@@ -18,6 +18,20 @@ def strength_name(strength: str) -> str:
 def family_name(family: str) -> str:
     """``{{ "taiwanese"|family_name }}`` -> "Taiwanese" translated; unknown ids unchanged."""
     return display.FAMILY_NAMES.get(family, family)
+
+
+@register.filter
+def preset_name(name: str) -> str:
+    """``{{ game.preset_name|preset_name }}`` -> "Taiwanese (fixed table)" translated (P-PRESET-7);
+    unknown ids unchanged."""
+    return preset_names.preset_name(name)
+
+
+@register.filter
+def preset_title(name: str) -> str:
+    """``{{ table.preset_name|preset_title }}`` -> "Taiwanese (fixed table) — full match"
+    translated (P-TABLE-4); unknown ids unchanged."""
+    return preset_names.preset_title(name)
 
 
 @register.filter

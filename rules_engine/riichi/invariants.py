@@ -5,8 +5,9 @@ Each function returns a list of violation messages (empty when the invariant hol
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
+from rules_engine.core.view_checks import public_tiles, view_problems, view_tile_ids
 from rules_engine.riichi.wall import LIVE_END, REPLACEMENT_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,49 +54,15 @@ VIEW_KEYS = frozenset({
 PLAYER_KEYS = frozenset({"seat", "seat_wind", "discards", "melds", "riichi", "concealed_count"})
 
 
-def _tile_ids(view: dict) -> Iterator[int]:
-    """Every tile id a view shows outside ``hand_result`` / ``game_result``."""
-    yield from view.get("hand", ())
-    if view.get("drawn_tile") is not None:
-        yield view["drawn_tile"]
-    for a in view.get("legal_actions", ()):
-        if a["tile"] is not None:
-            yield a["tile"]
-        yield from a["tiles"]
-    yield from view["dora_indicators"]
-    for key in ("last_discard", "kakan"):
-        if view.get(key):
-            yield view[key]["tile"]
-    for p in view["players"]:
-        for d in p["discards"]:
-            yield d["tile"]
-        for m in p["melds"]:
-            yield from m["tiles"]
-
-
 def view_leaks(game: "Game", seat: int | None) -> list[str]:
     """P-SYS-2: every tile id in ``game.view(seat)`` (outside ``hand_result``) must be public
     (discards, melds, revealed indicators, an added-kan tile) or the seat's own concealed tile;
     the view must have no wall key; the public view has no hand; during a claim no view names
-    another seat that was offered a call (P-FAIR-6)."""
+    another seat that was offered a call (P-FAIR-6). The checks: ``core.view_checks``."""
     view = game.view(seat)
-    allowed = set(game.dora_indicators())
-    for s in game._seats:
-        allowed.update(d["tile"] for d in s.discards)
-        allowed.update(t for m in s.melds for t in m.tiles)
-    if game._kakan is not None:
-        allowed.add(game._kakan[1])
+    allowed = public_tiles(game) | set(game.dora_indicators())
     if seat is not None:
         allowed.update(game._seats[seat].hand)
-    out = [f"view of {seat} shows hidden tile {t}" for t in _tile_ids(view) if t not in allowed]
-    extra = set(view) - VIEW_KEYS
-    extra |= {k for p in view["players"] for k in p} - PLAYER_KEYS
-    if extra:
-        out.append(f"view of {seat} has unexpected keys {sorted(extra)}")
-    if seat is None and ("hand" in view or "legal_actions" in view):
-        out.append("public view has a hand or legal actions")
-    if game.phase in ("turn", "claim") and view.get("hand_result") is not None:
-        out.append("hand_result shown during play")
-    if game.phase == "claim" and set(view["pending_seats"]) - ({seat} if seat is not None else set()):
-        out.append(f"view of {seat} names other seats offered a call: {view['pending_seats']} (P-FAIR-6)")
-    return out
+    ids = view_tile_ids(view, lists=("dora_indicators",), tile_keys=("last_discard", "kakan"))
+    return view_problems(game, seat, view, allowed=allowed, view_keys=VIEW_KEYS, player_keys=PLAYER_KEYS,
+                         tile_ids=ids)

@@ -4,7 +4,9 @@ function returns a list of violation messages (empty when the invariant holds).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
+
+from rules_engine.core.view_checks import public_tiles, view_problems, view_tile_ids
 
 if TYPE_CHECKING:  # pragma: no cover
     from rules_engine.game import Game
@@ -75,49 +77,17 @@ PLAYER_KEYS = frozenset({"seat", "seat_wind", "discards", "melds", "flowers", "o
                          "concealed_count"})
 
 
-def _tile_ids(view: dict) -> Iterator[int]:
-    yield from view.get("hand", ())
-    if view.get("drawn_tile") is not None:
-        yield view["drawn_tile"]
-    for a in view.get("legal_actions", ()):
-        if a["tile"] is not None:
-            yield a["tile"]
-        yield from a["tiles"]
-    for key in ("last_discard", "added_kong"):
-        if view.get(key):
-            yield view[key]["tile"]
-    for p in view["players"]:
-        for d in p["discards"]:
-            yield d["tile"]
-        for m in p["melds"]:
-            yield from m["tiles"]
-        yield from p["flowers"]
-
-
 def view_leaks(game: "Game", seat: int | None) -> list[str]:
     """P-SYS-2: every tile id in ``game.view(seat)`` outside ``hand_result`` is public
     (discards, melds, exposed flowers, an added-kong tile) or the seat's own; no wall key; the
     public view has no hand; during a response window no view names another seat that may
-    answer (P-FAIR-6)."""
+    answer (P-FAIR-6). The checks: ``core.view_checks``."""
     view = game.view(seat)
-    allowed: set[int] = set()
+    allowed = public_tiles(game)
     for s in game._seats:
-        allowed.update(d["tile"] for d in s.discards)
-        allowed.update(t for m in s.melds for t in m.tiles)
         allowed.update(s.flowers)
-    if game._kakan is not None:
-        allowed.add(game._kakan[1])
     if seat is not None:
         allowed.update(game._seats[seat].hand)
-    out = [f"view of {seat} shows hidden tile {t}" for t in _tile_ids(view) if t not in allowed]
-    extra = set(view) - VIEW_KEYS
-    extra |= {k for p in view["players"] for k in p} - PLAYER_KEYS
-    if extra:
-        out.append(f"view of {seat} has unexpected keys {sorted(extra)}")
-    if seat is None and ("hand" in view or "legal_actions" in view):
-        out.append("public view has a hand or legal actions")
-    if game.phase in ("turn", "claim") and view.get("hand_result") is not None:
-        out.append("hand_result shown during play")
-    if game.phase == "claim" and set(view["pending_seats"]) - ({seat} if seat is not None else set()):
-        out.append(f"view of {seat} names other seats that may answer: {view['pending_seats']} (P-FAIR-6)")
-    return out
+    ids = view_tile_ids(view, tile_keys=("last_discard", "added_kong"), player_lists=("flowers",))
+    return view_problems(game, seat, view, allowed=allowed, view_keys=VIEW_KEYS, player_keys=PLAYER_KEYS,
+                         tile_ids=ids)

@@ -44,3 +44,63 @@ def open_page(browser, width: int = 1280, height: int = 900, *, enforce_csp: boo
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return context, page, errors
+
+
+def act_once(page, on_decision=None) -> bool:
+    """One click-decision on a live table ``page`` if it has one: win, pass a call (or an
+    Original Call offer), or discard the drawn tile (else the last) by select-then-confirm
+    (P-PLAY-2). ``on_decision(page, kind)`` is called first with kind "win", "pass" or
+    "discard" (a test's checks of the screen at that decision). Returns whether it acted."""
+    win = page.locator("button[data-action=tsumo]:enabled, button[data-action=ron]:enabled")
+    pass_button = page.locator("button[data-action=pass]:enabled")
+    tiles = page.locator(".hand .tile.selectable")
+    kind = "win" if win.count() else "pass" if pass_button.count() else "discard" if tiles.count() else None
+    if kind is None:
+        return False
+    if on_decision is not None:
+        on_decision(page, kind)
+    if kind == "win":
+        win.first.click()
+        return True
+    if kind == "pass":
+        pass_button.first.click()
+        return True
+    seq = page.locator(".board").get_attribute("data-seq")
+    drawn = page.locator(".hand .drawn .tile.selectable")
+    (drawn.first if drawn.count() else tiles.last).click()
+    if page.locator(".hand .tile.selected").count() != 1:
+        return False
+    page.click("button[data-action=confirm]")
+    page.wait_for_selector(f".board:not([data-seq='{seq}']), [data-role=result]", timeout=20000)
+    return True
+
+
+def play_until_result(pages: dict, timeout: float, on_decision=None) -> dict:
+    """Every page of ``pages`` (name -> live table page) acts by clicking (``act_once``) until
+    each shows the hand result; returns how many decisions each made. Fails after ``timeout``
+    seconds (a bound on the whole hand, not a measure)."""
+    import time
+    deadline = time.monotonic() + timeout
+    acted = {name: 0 for name in pages}
+    while not all(p.locator("[data-role=result]").count() for p in pages.values()):
+        assert time.monotonic() < deadline, f"no hand result within {timeout} s; acted {acted}"
+        did = False
+        for name, page in pages.items():
+            if not page.locator("[data-role=result]").count() and act_once(page, on_decision):
+                acted[name] += 1
+                did = True
+        if not did:
+            next(iter(pages.values())).wait_for_timeout(50)
+    return acted
+
+
+def state_messages(frames: list[str]) -> list[dict]:
+    """The ``{"type": "state"}`` messages among a page's received WebSocket ``frames`` (text),
+    in order."""
+    import json
+    out = []
+    for raw in frames:
+        msg = json.loads(raw)
+        if msg.get("type") == "state":
+            out.append(msg)
+    return out

@@ -12,7 +12,7 @@ import json
 import time
 
 import pytest
-from browser_helpers import open_page, sign_up, start_practice
+from browser_helpers import open_page, sign_up, start_practice, state_messages
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -37,16 +37,6 @@ def _toggle_off_by_keyboard(page, name: str) -> None:
         box.focus()
         page.keyboard.press("Space")
     page.wait_for_function(f"!document.querySelector('input[data-toggle={name}]').checked", timeout=5000)
-
-
-def _state_frames(frames: list[str]) -> list[dict]:
-    out = []
-    for raw in frames:
-        msg = json.loads(raw)
-        if msg.get("type") == "state":
-            out.append(msg)
-    return out
-
 
 
 def _actions_sent(sent: list[str]) -> int:
@@ -162,7 +152,7 @@ def test_j4_single_hand_in_browser_no_foreign_tiles(live_server_proc, browser):
     assert done["discards"] >= 1 and done["selection_checks"] == done["discards"]
     assert not errors, f"JavaScript errors on the page: {errors}"
 
-    states = _state_frames(received)
+    states = state_messages(received)
     assert states, "the table sent no state frames"
     my_seat = states[0]["game"]["my_seat"]
     assert my_seat in (0, 1, 2, 3)

@@ -14,36 +14,12 @@ import re
 import time
 
 import pytest
-from browser_helpers import open_page, sign_up
+from browser_helpers import open_page, play_until_result, sign_up
 from test_csp_in_browser import LISTEN
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PLAY_TIMEOUT = 300.0  # seconds for the whole hand, both people clicking (a bound, not a measure)
-
-
-def _act_once(page) -> bool:
-    """One click-decision on ``page`` if it has one: win, pass a call, or discard by
-    select-then-confirm (P-PLAY-2). Returns whether it acted."""
-    win = page.locator("button[data-action=tsumo]:enabled, button[data-action=ron]:enabled")
-    if win.count():
-        win.first.click()
-        return True
-    pass_button = page.locator("button[data-action=pass]:enabled")
-    if pass_button.count():
-        pass_button.first.click()
-        return True
-    tiles = page.locator(".hand .tile.selectable")
-    if tiles.count():
-        seq = page.locator(".board").get_attribute("data-seq")
-        drawn = page.locator(".hand .drawn .tile.selectable")
-        (drawn.first if drawn.count() else tiles.last).click()
-        selected = page.locator(".hand .tile.selected")
-        if selected.count() == 1:
-            page.click("button[data-action=confirm]")
-            page.wait_for_selector(f".board:not([data-seq='{seq}']), [data-role=result]", timeout=20000)
-            return True
-    return False
 
 
 def test_j3_private_table_two_browsers_join_by_link_fill_with_computers_and_play(live_server_proc, browser):
@@ -110,17 +86,7 @@ def test_j3_private_table_two_browsers_join_by_link_fill_with_computers_and_play
         page.wait_for_selector("[data-role=spectators] >> text=Spectators: 1", timeout=30000)
 
     # Both people play by clicking until the hand's result shows on both pages.
-    deadline = time.monotonic() + PLAY_TIMEOUT
-    acted = {"host": 0, "friend": 0}
-    while not all(p.locator("[data-role=result]").count() for p in (host, friend)):
-        assert time.monotonic() < deadline, f"no hand result within {PLAY_TIMEOUT} s; acted {acted}"
-        did = False
-        for name, page in (("host", host), ("friend", friend)):
-            if not page.locator("[data-role=result]").count() and _act_once(page):
-                acted[name] += 1
-                did = True
-        if not did:
-            host.wait_for_timeout(50)
+    acted = play_until_result({"host": host, "friend": friend}, PLAY_TIMEOUT)
     assert acted["host"] >= 1 and acted["friend"] >= 1, acted
     assert not host_errors and not friend_errors and not watcher_errors, (host_errors, friend_errors, watcher_errors)
     for page in (host, friend, watcher):

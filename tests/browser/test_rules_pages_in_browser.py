@@ -60,7 +60,7 @@ def test_p_fair_1_p_table_4_terms_and_rules_pages_from_sign_up_nav_and_table(liv
         page.select_option("#lang-select", "es")                 # static/js/lang.js submits
         page.wait_for_function("document.documentElement.lang === 'es'")
         assert page.locator("h1").inner_text() == "Riichi — ronda Este"
-        assert "Reglamento riichi, versión 1" in page.locator("[data-role=rules-version]").inner_text()
+        assert "Reglamento Riichi, versión 1" in page.locator("[data-role=rules-version]").inner_text()
         _fits_width(page, width)
         _shot(page, f"rules-riichi-es-{width}")
         page.select_option("#lang-select", "en")
@@ -70,7 +70,7 @@ def test_p_fair_1_p_table_4_terms_and_rules_pages_from_sign_up_nav_and_table(liv
         start_practice(page, "riichi-single-deal")
         page.wait_for_selector(".board .seat-me", timeout=30000)    # the board is drawn
         link = page.locator("[data-role=rules-link]")
-        assert link.inner_text() == "Rules: riichi-single-deal, version 1"
+        assert link.inner_text() == "Rules: Riichi, version 1"
         _shot(page, f"table-rules-link-{width}")
         link.click()
         page.wait_for_url(re.compile(r".*/rules/riichi-single-deal/1/$"))

@@ -241,6 +241,9 @@ def test_issue_12_item_7_taiwanese_scenes_fit_one_screen(table_at, width, height
     page.wait_for_selector("[data-role=placements] [data-role=net]")
     nets = page.locator("[data-role=placements] [data-role=net]").all_inner_texts()
     assert len(nets) == 4
+    # P-TABLE-7: the three computers carry their badge in the match result (seat 0 is a person).
+    assert page.locator("[data-role=placements] tr[data-seat='0'] [data-role=computer-badge]").count() == 0
+    assert page.locator("[data-role=placements] [data-role=computer-badge]").count() == 3
     assert _check_fits(page) == [], "match over"
     _shot(page, f"tw-scene-{tag}-5-match-over")
     assert not page.errors, page.errors

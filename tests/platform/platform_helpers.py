@@ -31,6 +31,19 @@ def finish(game: Game) -> Game:
     raise AssertionError("did not finish")
 
 
+def act_first_pending(game_id: int) -> Game:
+    """One action of the first seat that owes one at game ``game_id`` (the test's human
+    player's choice); the stored row after it."""
+    from rules_engine.ai.simple_player import decide as human_choice   # as conftest's
+
+    from games import service
+    game = Game.objects.get(pk=game_id)
+    engine = current_engine(game)
+    seat = engine.pending_seats()[0]
+    service.submit_action(game_id, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
+    return Game.objects.get(pk=game_id)
+
+
 class FakeTime:
     """The server's clock in a test (``games.clocks.now`` replaced by an instance): ``t``
     seconds since the epoch, moved by hand. No test measures real time."""

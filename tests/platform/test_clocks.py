@@ -360,6 +360,23 @@ def test_p_conn_2_absent_seat_is_auto_played_after_two_timeouts(alice, timer_que
 
 
 @pytestmark_db
+def test_t_online_5_a_taiwanese_hand_runs_on_while_its_person_is_away(alice, timer_queue):
+    """T-ONLINE-5 (P-CONN-2): a Taiwanese single hand on the Standard clock whose person never
+    connects is played to its end by the clock; each of the person's decisions is a timeout, and
+    the seat stays the person's (the state message still names it absent, not replaced)."""
+    from games.views_state import state_message
+    game = service.create_practice(alice, "taiwanese-single-deal", clock="standard", human_seat=0)
+    while timer_queue.run_next():
+        pass
+    game.refresh_from_db()
+    assert game.status == "finished"
+    records = list(ActionRecord.objects.filter(game=game, seat=0, kind="action"))
+    assert records and all(r.timeout for r in records)
+    message = state_message(game, 0)
+    assert message["game"]["my_seat"] == 0 and message["game"]["timer"]["absent"] == [0]
+
+
+@pytestmark_db
 def test_p_conn_2_a_connected_seat_keeps_its_clock_and_acting_resets_the_count(alice, timer_queue, settings):
     from games import presence
     settings.PRESENCE_TTL = 1e6             # a connection renewed throughout (games.presence)

@@ -26,7 +26,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from platform_helpers import current_engine
 
-from games import consumers, engine_store, notify, service, views_state
+from games import consumers, engine_store, notify, service, table_hub, views_state
 from games.models import Game, Seat
 from games.routing import websocket_urlpatterns
 
@@ -215,10 +215,11 @@ async def test_design_3_cost_a_change_reaches_four_seats_without_a_read_in_the_c
 
 
 @pytest.mark.asyncio
-async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_each_seat_reads_its_own(
+async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_one_hub_build_serves_every_seat(
         four, settings, monkeypatch):
     """DESIGN §3: with ``PUSH_SEAT_STATES`` off (the default with Redis) the layer carries only
-    the tile-free notice, and each person's connection builds its own view from the store."""
+    the tile-free notice; the process's table hub reads the store once and builds each
+    person's own view (``games.table_hub``)."""
     settings.PUSH_SEAT_STATES = False
     game = await database_sync_to_async(_table)(four)
     comms = [_connect(user, game.pk) for user in four]
@@ -235,13 +236,13 @@ async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_each
         return real_many(messages)
     monkeypatch.setattr(notify, "group_send_many", recording)
     builds = []
-    real = consumers.TableConsumer._build_state
+    real = table_hub._build
 
-    def counting(self, *args):
-        built = real(self, *args)
-        builds.append((self.seat, built[0] if built else None))
+    def counting(table, wanted, fresh, keys):
+        built = real(table, wanted, fresh, keys)
+        builds.append((sorted(keys), built[0] if built else None))
         return built
-    monkeypatch.setattr(consumers.TableConsumer, "_build_state", counting)
+    monkeypatch.setattr(table_hub, "_build", counting)
     await database_sync_to_async(_act)(game)
     game = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     for seat, comm in enumerate(comms):
@@ -250,7 +251,7 @@ async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_each
             state = await _next_state(comm)
         assert state["view"]["seat"] == seat
     assert sent and all(m["type"] != "table.state" and "text" not in m for _g, m in sent)
-    assert sorted({s for s, v in builds if v is not None and v >= game.state_version}) == [0, 1, 2, 3]
+    assert [k for k, v in builds if v is not None and v >= game.state_version] == [[0, 1, 2, 3]]
     for comm in comms:
         await comm.disconnect(timeout=WAIT)
 

@@ -54,7 +54,7 @@ def test_p_prac_3_history_marks_practice_and_review_shows_rules(client, alice):
     history = client.get(reverse("my_games")).content.decode()
     assert "badge-practice" in history and reverse("review", args=[game.pk]) in history
     review = client.get(reverse("review", args=[game.pk])).content.decode()
-    assert f"riichi-single-deal, version {game.preset_version}" in review     # P-REPLAY-5
+    assert f"Rules: Riichi, version {game.preset_version}" in review     # P-REPLAY-5
     assert "badge-computer" in review                                          # P-BOT-2
 
 

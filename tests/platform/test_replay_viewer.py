@@ -187,7 +187,7 @@ def test_p_replay_5_page_shows_the_rules_label_and_links(client, alice):
     game = _finished(alice)
     client.force_login(alice)
     page = client.get(reverse("replay", args=[game.pk]) + "?hand=last").content.decode()
-    assert f"riichi-single-deal, version {game.preset_version}" in page
+    assert f"Rules: Riichi, version {game.preset_version}" in page
     assert 'id="replay-data"' in page and "js/replay.js" in page
     assert reverse("api-game-replay", args=[game.pk]) in page
     for label in ("Previous step", "Next step", "Previous hand", "Next hand", "All hands open", "Next decision"):

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import rules_facts, service
+from games import preset_names, rules_facts, service
 from rules_engine.preset import PRESET_VERSIONS, PRESETS, RIICHI_SINGLE_DEAL_V1, RIICHI_V1
 
 pytestmark = pytest.mark.django_db
@@ -31,8 +31,14 @@ def test_p_preset_5_every_preset_version_has_a_rules_page_in_english_and_spanish
     en = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     es = client.get(url, HTTP_ACCEPT_LANGUAGE="es")
     assert en.status_code == es.status_code == 200
-    assert f"Preset {name}, version {version}" in _text(en)
-    assert f"Reglamento {name}, versión {version}" in _text(es)
+    # The display name, never the preset id (P-PRESET-7, P-TABLE-4).
+    with translation.override("en"):
+        en_name = preset_names.preset_name(name)
+    with translation.override("es"):
+        es_name = preset_names.preset_name(name)
+    assert name not in (en_name, es_name)
+    assert f"Preset {en_name}, version {version}" in _text(en)
+    assert f"Reglamento {es_name}, versión {version}" in _text(es)
     assert "Scoring" in _text(en) and "Puntuación" in _text(es)
     assert "Scoring" not in _text(es) and "Tiles, points and seats" not in _text(es)
 
@@ -191,3 +197,16 @@ def test_p_acct_password_forms_name_their_button_after_what_it_does(client, alic
     page = client.get(reverse(name)).content.decode()
     assert re.search(rf'<button type="submit" class="button primary">{label}</button>', page)
     assert ">Save</button>" not in page
+
+
+def test_p_preset_7_pages_name_the_taiwanese_preset_never_its_id(client):
+    """P-PRESET-7 / P-TABLE-4: the Taiwanese rules page labels its version with the preset's
+    display name in both languages ("Reglamento taiwanese" showed the id)."""
+    url = reverse("rules", args=["taiwanese-east"])
+    en = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    es = client.get(url, HTTP_ACCEPT_LANGUAGE="es")
+    assert "Preset Taiwanese (fixed table), version 1" in _text(en)
+    assert "Reglamento Taiwanés (mesa fija), versión 1" in _text(es)
+    label = re.compile(r'data-role="rules-version">(.*?)</p>', re.S)
+    for page in (en, es):
+        assert "taiwanese" not in label.search(page.content.decode()).group(1)

@@ -202,7 +202,7 @@ def test_p_preset_7_taiwanese_rules_page_in_english_and_spanish(client, preset):
     assert page.status_code == 200
     text = page.content.decode()
     assert "Taiwanese (fixed table)" in text and 'data-family="taiwanese"' in text
-    assert f"Preset {preset}, version 1" in text
+    assert "Preset Taiwanese (fixed table), version 1" in text
     for tid, (name, value) in TAI_NAMES.items():
         assert f'data-award="{tid}"' in text and name in text
     assert "riichi" not in text.lower().replace("riichi-", "")     # no Riichi rules on this page

@@ -42,6 +42,9 @@ INNER_TESTS = [
     "tests/platform/test_service.py",
     "tests/platform/test_consumer.py",
     "tests/platform/test_live_table_push.py",
+    # One subscription per process (games.table_hub) on the Redis layer: only notices in Redis.
+    "tests/platform/test_table_hub.py",
+    "tests/platform/integration/inner_table_hub.py",
     "tests/platform/test_clocks.py",
     # The single-writer guarantee across processes: fails without the row lock (issue 8).
     "tests/platform/test_single_writer.py",

@@ -1,0 +1,190 @@
+"""The live table's hot statements with their SQL built once per process (DESIGN §3 "Cost").
+
+Building a query through the ORM costs more CPU than PostgreSQL spends running it: the
+write path and the table hub run the same few statements for every action, so their SQL
+text is made once from the models' own metadata (column names, quoting, ``FOR UPDATE OF``
+where the database has it) and the rows are turned into model instances with
+``Model.from_db`` and each field's own database converters, exactly as a queryset would.
+Only the columns a live-table statement needs are read (never the log's base column nor the
+preset snapshot); the instances are ordinary deferred-field models.
+
+Statements: ``read_table`` (a game, its seats and their accounts in one query, optionally
+locking the game row as ``select_for_update(of=("game",))``), ``update_game`` (the columns a
+move changes), ``insert_rows`` (log entries, the audit record).
+"""
+from __future__ import annotations
+
+import threading
+
+from django.contrib.auth import get_user_model
+from django.db import connections
+
+_GAME_SKIPPED = ("log_base", "preset_snapshot")
+_lock = threading.Lock()
+_cache: dict = {}
+
+
+def _run(connection, sql: str, params: list, fetch: bool):
+    """Execute ``sql`` on ``connection`` in its current transaction; the rows when ``fetch``.
+    On PostgreSQL the statement is bound and prepared on the server (psycopg ``prepare=True``):
+    PostgreSQL then parses and plans each of these statements once per connection instead of
+    once per action. Errors are Django's, as from any cursor (``wrap_database_errors``)."""
+    if connection.vendor == "postgresql":
+        import psycopg
+
+        connection.ensure_connection()
+        connection.close_if_health_check_failed()
+        connection.ensure_connection()
+        with connection.wrap_database_errors:
+            with psycopg.Cursor(connection.connection) as cursor:
+                cursor.execute(sql, params, prepare=True)
+                return cursor.fetchall() if fetch else None
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall() if fetch else None
+
+
+def _fields(model, skipped=()):
+    return [f for f in model._meta.concrete_fields if f.name not in skipped]
+
+
+def _converters(fields, connection, table):
+    out = []
+    for f in fields:
+        col = f.get_col(table)
+        out.append(connection.ops.get_db_converters(col) + f.get_db_converters(connection))
+    return out
+
+
+def _table_sql(connection, lock: bool):
+    """``(sql, parts)``: the read of a game's seats, users and game row; ``parts`` gives,
+    per model, its attnames, converters and the slice of the result row it occupies."""
+    key = ("table", connection.alias, connection.vendor, lock)
+    with _lock:
+        hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    from .models import Game, Seat
+
+    User = get_user_model()
+    q = connection.ops.quote_name
+    parts, cols, start = [], [], 0
+    for model, alias, skipped in ((Seat, "s", ()), (User, "u", ()), (Game, "g", _GAME_SKIPPED)):
+        fields = _fields(model, skipped)
+        cols += [f"{alias}.{q(f.column)}" for f in fields]
+        parts.append((model, [f.attname for f in fields], _converters(fields, connection, model._meta.db_table),
+                      start, start + len(fields)))
+        start += len(fields)
+    seat_t, user_t, game_t = (q(m._meta.db_table) for m in (Seat, User, Game))
+    sql = (f"SELECT {', '.join(cols)} FROM {seat_t} s INNER JOIN {user_t} u ON u.{q('id')} = s.{q('user_id')} "
+           f"INNER JOIN {game_t} g ON g.{q('id')} = s.{q('game_id')} WHERE s.{q('game_id')} = %s "
+           f"ORDER BY s.{q('seat')}")
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    with _lock:
+        _cache[key] = (sql, parts)
+    return sql, parts
+
+
+def _instance(model, attnames, converters, values, connection, using):
+    converted = []
+    for value, funcs in zip(values, converters):
+        for func in funcs:
+            value = func(value, None, connection)
+        converted.append(value)
+    return model.from_db(using, attnames, converted)
+
+
+def read_table(game_id: int, *, lock: bool = False, using: str = "default"):
+    """``(game, seats)`` of game ``game_id``: the ``Game`` row without ``log_base`` and
+    ``preset_snapshot`` and its ``Seat`` rows by seat, each with ``seat.user`` and
+    ``seat.game`` loaded (the same ``game`` object). ``lock``: the game row is locked for
+    update (``FOR UPDATE OF`` the game only; call inside a transaction). ``(None, [])`` when
+    the game has no seat rows (or does not exist): read it with the ORM then."""
+    connection = connections[using]
+    sql, parts = _table_sql(connection, lock)
+    rows = _run(connection, sql, [game_id], True)
+    if not rows:
+        return None, []
+    (seat_m, seat_a, seat_c, s0, s1), (user_m, user_a, user_c, u0, u1), (game_m, game_a, game_c, g0, g1) = parts
+    game = _instance(game_m, game_a, game_c, rows[0][g0:g1], connection, using)
+    seats = []
+    for row in rows:
+        seat = _instance(seat_m, seat_a, seat_c, row[s0:s1], connection, using)
+        seat.user = _instance(user_m, user_a, user_c, row[u0:u1], connection, using)
+        seat.game = game
+        seats.append(seat)
+    return game, seats
+
+
+def update_game(row, field_names: list[str], using: str = "default") -> None:
+    """``row.save(update_fields=field_names)`` for a stored ``Game`` without the ORM's query
+    building: each field's ``pre_save`` (``auto_now``) and ``get_db_prep_save`` as Django
+    does; no signals (nothing listens to ``Game`` saves)."""
+    connection = connections[using]
+    key = ("update", connection.alias, connection.vendor, tuple(field_names))
+    with _lock:
+        hit = _cache.get(key)
+    if hit is None:
+        q = connection.ops.quote_name
+        fields = [row._meta.get_field(n) for n in field_names]
+        sql = (f"UPDATE {q(row._meta.db_table)} SET "
+               + ", ".join(f"{q(f.column)} = %s" for f in fields) + f" WHERE {q('id')} = %s")
+        hit = (sql, fields)
+        with _lock:
+            _cache[key] = hit
+    sql, fields = hit
+    params = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields]
+    _run(connection, sql, [*params, row.pk], False)
+
+
+def insert_rows(model, objs: list, using: str = "default") -> None:
+    """Insert ``objs`` (unsaved ``model`` instances) in one statement, without reading back
+    their ids (the live table never uses them); ``pre_save`` (``auto_now_add``) and
+    ``get_db_prep_save`` per field as Django does."""
+    if not objs:
+        return
+    connection = connections[using]
+    key = ("insert", connection.alias, connection.vendor, model._meta.label)
+    with _lock:
+        hit = _cache.get(key)
+    if hit is None:
+        q = connection.ops.quote_name
+        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        head = f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(f.column) for f in fields)}) VALUES "
+        one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        hit = (head, one, fields)
+        with _lock:
+            _cache[key] = hit
+    head, one, fields = hit
+    params = []
+    for obj in objs:
+        params += [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    _run(connection, head + ", ".join([one] * len(objs)), params, False)
+
+
+def log_entries(game_id: int, start: int, stop: int, using: str = "default") -> list:
+    """The stored log entries ``start..stop-1`` of game ``game_id`` (``LogEntry.entry``), in
+    order; fewer when some are not stored as rows (older games keep them in the base column)."""
+    from .models import LogEntry
+
+    connection = connections[using]
+    key = ("entries", connection.alias, connection.vendor)
+    with _lock:
+        hit = _cache.get(key)
+    if hit is None:
+        q = connection.ops.quote_name
+        field = LogEntry._meta.get_field("entry")
+        sql = (f"SELECT {q(field.column)} FROM {q(LogEntry._meta.db_table)} WHERE {q('game_id')} = %s "
+               f"AND {q('index')} >= %s AND {q('index')} < %s ORDER BY {q('index')}")
+        hit = (sql, _converters([field], connection, LogEntry._meta.db_table)[0])
+        with _lock:
+            _cache[key] = hit
+    sql, funcs = hit
+    rows = _run(connection, sql, [game_id, start, stop], True)
+    out = []
+    for (value,) in rows:
+        for func in funcs:
+            value = func(value, None, connection)
+        out.append(value)
+    return out

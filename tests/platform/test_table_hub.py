@@ -1,0 +1,179 @@
+"""One table subscription per server process (``games.table_hub``; DESIGN §3 "Cost", issue 8
+"Throughput", issue 9 item 10; P-SYS-2 hidden information).
+
+- after a change, the process reads the table once and every person's connection gets its
+  own seat's view (no connection reads the table itself);
+- a connection is never sent a state older than one it had, whoever built it;
+- a notice lost on the way heals at the next one;
+- the layer carries only notices: no view, no tile (against real Redis, watched with
+  ``MONITOR``: ``integration/inner_table_hub.py``).
+
+Counts and orderings, no timings (the load tool measures time).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from platform_helpers import act_first_pending
+
+from games import consumers, notify, service, table_hub
+from games.models import Game
+from games.routing import websocket_urlpatterns
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+WAIT = 10   # seconds to wait for a message before failing (no timing assertion)
+
+
+@pytest.fixture(autouse=True)
+def _hub_only(settings):
+    settings.PUSH_SEAT_STATES = False       # the production shape: nothing pushed, the hub builds
+
+
+@pytest.fixture
+def four(make_user):
+    return [make_user(name) for name in ("hana", "ivo", "jun", "kai")]
+
+
+def _table(users) -> Game:
+    return service.create_private_table(users[0], users[1:], draw_seats=False)
+
+
+async def _connect_all(users, game_id: int) -> list[WebsocketCommunicator]:
+    comms = []
+    for user in users:
+        comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game_id}/")
+        comm.scope["user"] = user
+        assert (await comm.connect(timeout=WAIT))[0]
+        comms.append(comm)
+    return comms
+
+
+async def _state_at(comm, version_seq: int) -> dict:
+    """The first state this connection receives whose view shows decision ``version_seq``
+    (states of earlier decisions, e.g. presence re-sends of the arrivals, are skipped)."""
+    while True:
+        message = json.loads(await comm.receive_from(timeout=WAIT))
+        assert message["type"] != "error", message
+        if message["type"] == "state" and message["view"]["seq"] == version_seq:
+            return message
+
+
+def _hub() -> table_hub.TableHub:
+    return table_hub.hub_for(get_channel_layer())
+
+
+async def _quiet(game_id: int) -> None:
+    """Wait until the hub of this table has no notice queued and no build running (the
+    arrivals' presence re-sends are done), so that what follows is counted alone."""
+    layer, table = get_channel_layer(), _hub().tables[game_id]
+    calm = 0
+    for _ in range(2000):
+        queues = getattr(layer, "channels", {}).values()
+        idle = (table.builder is None or table.builder.done()) and all(q.empty() for q in queues)
+        calm = calm + 1 if idle else 0
+        if calm >= 3:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the table hub never became idle")
+
+
+async def test_design_3_cost_one_read_per_change_gives_each_person_exactly_their_own_seat(four, monkeypatch):
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four, game.pk)
+    for comm in comms:
+        await _state_at(comm, game.seq)
+    await _quiet(game.pk)
+    builds = []
+    real = table_hub._build
+
+    def counting(table, wanted, fresh, keys):
+        built = real(table, wanted, fresh, keys)
+        builds.append((sorted(k for k in keys if k is not None), built and built[0]))
+        return built
+    monkeypatch.setattr(table_hub, "_build", counting)
+    reads = []
+    monkeypatch.setattr(consumers.TableConsumer, "_build_state",
+                        lambda self, *a: reads.append(self.seat))     # a connection reading itself
+    after = await database_sync_to_async(act_first_pending)(game.pk)
+    hands = {}
+    for seat, comm in enumerate(comms):
+        state = await _state_at(comm, after.seq)
+        assert state["game"]["my_seat"] == seat and state["view"]["seat"] == seat
+        for player in state["view"]["players"]:
+            assert "hand" not in player                    # other seats: counts only
+        hands[seat] = set(state["view"]["hand"])
+    assert [b for b in builds if b[1] == after.state_version] == [([0, 1, 2, 3], after.state_version)]
+    assert reads == []
+    for a in range(4):                                     # nobody got another seat's tiles
+        for b in range(4):
+            assert a == b or not hands[a] & hands[b]
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)
+    assert game.pk not in _hub().tables                     # the last one out unsubscribes
+
+
+async def test_design_3_cost_a_connection_is_never_sent_an_older_state(four):
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four[:1], game.pk)
+    first = await _state_at(comms[0], game.seq)
+    after = await database_sync_to_async(act_first_pending)(game.pk)
+    newer = await _state_at(comms[0], after.seq)
+    assert newer["view"]["seq"] > first["view"]["seq"]
+    # An older state reaching the connection afterwards (a slow read, a late build) is dropped.
+    member = next(iter(_hub().tables[game.pk].members))
+    await member.deliver(game.state_version, json.dumps(first))
+    await member.deliver(game.state_version, json.dumps(first), force=True)
+    # ...and one the connection asks for itself is the newest stored one.
+    await comms[0].send_json_to({"type": "state"})
+    again = await _state_at(comms[0], after.seq)
+    assert again["view"] == newer["view"]
+    assert await comms[0].receive_nothing(timeout=0.2)      # nothing older was sent in between
+    await comms[0].disconnect(timeout=WAIT)
+
+
+async def test_design_3_cost_a_lost_notice_heals_at_the_next_one(four, monkeypatch):
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four, game.pk)
+    for comm in comms:
+        await _state_at(comm, game.seq)
+    real = notify.table_changed
+    lost = []
+    monkeypatch.setattr(notify, "table_changed", lambda *a, **k: lost.append(a))
+    first = await database_sync_to_async(act_first_pending)(game.pk)          # its notice is lost
+    monkeypatch.setattr(notify, "table_changed", real)
+    second = await database_sync_to_async(act_first_pending)(game.pk)
+    assert lost and second.state_version > first.state_version
+    for seat, comm in enumerate(comms):
+        state = await _state_at(comm, second.seq)
+        assert state["view"]["seat"] == seat
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)
+
+
+async def test_p_sys_2_the_layer_carries_only_notices_no_view_no_tile(four, monkeypatch):
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four, game.pk)
+    for comm in comms:
+        await _state_at(comm, game.seq)
+    sent = []
+    real_many = notify.group_send_many
+
+    def recording(messages):
+        sent.extend(m for _g, m in messages)
+        return real_many(messages)
+    monkeypatch.setattr(notify, "group_send_many", recording)
+    after = await database_sync_to_async(act_first_pending)(game.pk)
+    await asyncio.gather(*(_state_at(comm, after.seq) for comm in comms))
+    assert sent, "the change was announced through the layer"
+    for message in sent:
+        assert set(message) <= {"type", "version", "seq", "channel"}, message
+        assert "view" not in json.dumps(message) and "hand" not in json.dumps(message)
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)

@@ -11,7 +11,8 @@ legal by construction: furiten (R-FURITEN), kuikae (R-KUIKAE) and the riichi loc
   riichi on good waits (or without a yaku), calls only when the hand keeps a yaku.
 - ``strong``: the intermediate's offence weighed in points against the expected loss of
   each discard (``defence``), so it folds with genbutsu/suji/kabe against riichi and
-  obvious flush or toitoi hands, and pushes with valuable or well-waiting tenpai. As the
+  obvious flush or toitoi hands, and pushes with valuable or well-waiting tenpai; it declares
+  riichi on a cheap tenpai even with a bad wait until late in the hand. As the
   leader in the last hand (R-END-1) it plays for speed: damaten with a yaku, cheap calls.
 """
 from __future__ import annotations
@@ -245,7 +246,12 @@ def _closed_yaku_without_riichi(sit: Situation, counts: list[int]) -> bool:
 
 def _wants_riichi(sit: Situation, strong: bool, threats: defence.Threats | None = None) -> bool:
     """Riichi when the best riichi wait is good (≥ 2 kinds and ≥ 4 unseen tiles) or the hand
-    has no yaku without it; damaten a good-value or late hand that already has a yaku."""
+    has no yaku without it; damaten a good-value or late hand that already has a yaku.
+
+    The strong player (``strong``) also stays damaten as the all-last leader, with a damaten
+    mangan, or with fewer than 8 tiles left; on a bad wait it declares while more than
+    ``RIICHI_CHEAP_BAD_WAIT_WALL`` tiles are left if the damaten is cheap (under
+    ``RIICHI_CHEAP_DAMA``), more than ``RIICHI_BAD_WAIT_WALL`` otherwise (R-RIICHI-1)."""
     opts = _riichi_options(sit)
     if not opts:
         return False

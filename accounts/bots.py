@@ -31,6 +31,13 @@ TOKEN_PREFIX = "mpb_"
 MAX_TOKEN_LENGTH = 100
 
 
+#: Why a bot account's browser connection to a table or its call of the person's action API is
+#: refused (issue 13: a bot plays only through ``/ws/bot/`` with its token; P-BOT-1: nobody
+#: plays a computer account as a person). English like the other WebSocket errors.
+BROWSER_REFUSAL = ("Bot accounts play only through the bot API: the WebSocket /ws/bot/ with the "
+                   "account's API token (see /docs/bot-api/), not in the browser or the action API.")
+
+
 class BotRefused(Exception):
     """A refused bot-account step; nothing changed. ``code``: ``not_signed_in``,
     ``computer`` (already a computer), ``staff``, ``played`` (the account has played or holds

@@ -110,6 +110,11 @@ class GameListCreate(APIView):
                    responses={201: GameDetailSerializer, 400: OpenApiResponse(description="bad request"),
                               429: OpenApiResponse(ErrorSerializer, description="per-account game limits")})
     def post(self, request):
+        from .parsers import empty_body_refusal
+
+        refused = empty_body_refusal(request, '{"preset": "riichi-single-deal", "clock": "untimed"}')
+        if refused is not None:
+            return refused
         data = PracticeCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -242,10 +247,21 @@ class GameAction(APIView):
 
     @extend_schema(request=ActionSerializer,
                    responses={200: GameDetailSerializer, 400: OpenApiResponse(ErrorSerializer),
+                              403: OpenApiResponse(ErrorSerializer, description="a bot account: "
+                                                   "bots play through /ws/bot/"),
                               409: OpenApiResponse(ErrorSerializer)})
     def post(self, request, pk: int):
         game, seat = _my_game(request, pk)
-        body = request.data if isinstance(request.data, dict) else {}
+        if getattr(request.user, "is_outside_bot", False):
+            from accounts.bots import BROWSER_REFUSAL
+            return Response({"type": "error", "code": "not_allowed", "message": BROWSER_REFUSAL,
+                             "rule": "P-BOT-1"}, status=status.HTTP_403_FORBIDDEN)
+        body = request.data
+        if not isinstance(body, dict):
+            return Response({"type": "error", "code": "malformed", "rule": None, "message":
+                             f'send one JSON object {{"seq": <the view\'s seq>, "action": <one of its '
+                             f'legal_actions>}}, for example {{"seq": 41, "action": {service.ACTION_EXAMPLE}}}'},
+                            status=status.HTTP_400_BAD_REQUEST)
         try:
             service.submit_action(game.pk, seat, body.get("action"), body.get("seq"))
         except service.ActionRejected as exc:

@@ -32,18 +32,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from . import claim_mask, inbound, presence, ratelimit, service
+from . import claim_mask, inbound, presence, ratelimit, seat_claim, service
 from .models import Game, LogEntry, Seat
-from .notify import group_name, remember_server_loop
+from .notify import remember_server_loop
 
 log = logging.getLogger("games")
 
 BAD_TOKEN_CLOSE_CODE = 4401
 TAKEOVER_CLOSE_CODE = 4409
-
-
-def _seat_group(game_id: int, seat: int) -> str:
-    return f"game-{game_id}-seat-{seat}"         # shared with the person's consumer (P-CONN-4)
 
 
 class BotConsumer(AsyncWebsocketConsumer):
@@ -79,7 +75,8 @@ class BotConsumer(AsyncWebsocketConsumer):
         self.events: list[dict] = []  # the seat's mjai events so far
         self.sent = 0                # how many of them were sent
         self.hold = None             # (pause seq, events shown) while a masked pause runs
-        self.request_seq = None      # seq of the decision last offered
+        self.request_seq = None      # seq of the decision offered and not answered yet
+        self.offered_seq = None      # seq of the last decision offered (answered or not)
         self.legal: list = []        # its legal actions (engine Action values)
         self.drawn = None            # the seat's drawn tile id at that decision
         self.reach_seq = None        # seq at which the bot answered "reach" (discard follows)
@@ -195,15 +192,9 @@ class BotConsumer(AsyncWebsocketConsumer):
             await self._leave()
         self.game_id, self.seat, self.seat_pk = found
         self._reset_stream()
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
-        seat_group = _seat_group(self.game_id, self.seat)
-        await self.channel_layer.group_send(seat_group, {"type": "seat.takeover", "channel": self.channel_name})
-        await self.channel_layer.group_add(seat_group, self.channel_name)
-        came_back = await database_sync_to_async(presence.claim)(self.game_id, self.seat, self.channel_name)
-        presence.hold(self.channel_name, self.seat_pk, self.game_id, self.seat)
-        if came_back:
-            await self.channel_layer.group_send(group_name(self.game_id), {
-                "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
+        await seat_claim.join_seat_groups(self, self.game_id, self.seat)      # P-CONN-4
+        if await seat_claim.claim_presence(self, self.game_id, self.seat, self.seat_pk):
+            await seat_claim.presence_changed(self, self.game_id)
         await self._stream()
 
     def _find_seat(self, game_id) -> tuple[int, int, int] | None:
@@ -218,14 +209,19 @@ class BotConsumer(AsyncWebsocketConsumer):
         if self.game_id is None:
             await self.send_error("not_allowed", 'Join a game first: {"type": "join"}.')
             return
-        seq = message.get("seq", self.request_seq)
+        seq = message.get("seq", self.request_seq if self.request_seq is not None else self.offered_seq)
         if self.request_seq is None or seq != self.request_seq:
-            # No decision offered, or an answer to an older one: the service says which.
-            pending = self.request_seq is not None
-            await self.send_error("stale_seq" if pending else "illegal",
-                                  f"that decision ({seq!r}) is not pending; the current one is "
-                                  f"{self.request_seq}" if pending else "no decision of yours is pending now",
-                                  "P-TIMEOUT-6" if pending else "P-PLAY-3")
+            # An answer to a decision offered before (already answered, e.g. sent twice, or
+            # replaced by a newer one) is stale, as a person's is (``service._check_seq``);
+            # "illegal" only when no decision was ever offered to this connection.
+            if seq is None:
+                await self.send_error("illegal", "no decision of yours is pending now", "P-PLAY-3")
+            else:
+                current = (f"the current one is {self.request_seq}" if self.request_seq is not None
+                           else "none of yours is pending now")
+                shown = f" ({seq!r})" if isinstance(seq, int) and abs(seq) < 10 ** 9 else ""
+                await self.send_error("stale_seq", f"that decision{shown} is no longer pending; {current}",
+                                      "P-TIMEOUT-6")
             return
         try:
             action = translate(message, self.seat, self.legal, drawn_tile=self.drawn,
@@ -352,7 +348,7 @@ class BotConsumer(AsyncWebsocketConsumer):
             legal = view.get("legal_actions") or []
             if legal and view.get("seq") != self.request_seq:
                 from rules_engine.core.actions import Action
-                self.request_seq = view.get("seq")
+                self.request_seq = self.offered_seq = view.get("seq")
                 self.legal = [Action.from_json(a) for a in legal]
                 self.drawn = view.get("drawn_tile")
                 self.reach_seq = None
@@ -389,12 +385,8 @@ class BotConsumer(AsyncWebsocketConsumer):
         if self.game_id is None:
             return
         game_id, seat = self.game_id, self.seat
-        presence.drop(self.channel_name)
-        if await database_sync_to_async(presence.release)(game_id, seat, self.channel_name):
-            await self.channel_layer.group_send(group_name(game_id), {
-                "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
-        await self.channel_layer.group_discard(group_name(game_id), self.channel_name)
-        await self.channel_layer.group_discard(_seat_group(game_id, seat), self.channel_name)
+        if await seat_claim.give_back(self, game_id, seat):
+            await seat_claim.presence_changed(self, game_id)
         self.game_id = self.seat = self.seat_pk = None
 
     async def disconnect(self, code):

@@ -23,9 +23,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from . import inbound, presence, ratelimit, service, tables
-from .models import Game, Seat
-from .notify import group_name, remember_server_loop, seat_group
+from . import inbound, presence, ratelimit, seat_claim, service, tables
+from .models import Game
+from .notify import group_name, remember_server_loop
 from .views_state import state_message, table_snapshot
 
 log = logging.getLogger("games")
@@ -45,10 +45,6 @@ def _in_db_pool(fn):
     if connection.vendor == "sqlite":
         return database_sync_to_async(fn)
     return database_sync_to_async(fn, thread_sensitive=False)
-
-
-def _seat_group(game_id: int, seat: int) -> str:
-    return seat_group(game_id, seat)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -87,7 +83,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self._refuse(4401, "not_allowed", "Your session has ended; please log in again.")
             return
-        self.seat, self.seat_pk = await database_sync_to_async(self._find_seat)(user)
+        self.seat, self.seat_pk = await database_sync_to_async(seat_claim.find_seat)(self.game_id, user)
+        if self.seat is not None and getattr(user, "is_outside_bot", False):
+            # A bot account plays only through /ws/bot/ with its token, never the browser (P-BOT-1).
+            from accounts.bots import BROWSER_REFUSAL
+            self.seat = self.seat_pk = None
+            await self._refuse(4403, "not_allowed", BROWSER_REFUSAL)
+            return
         if self.seat is None:
             # Only accounts the host invited watch a private table, live and with hands hidden
             # (P-SPECT-1/-4); practice games have no spectators (P-PRAC-3).
@@ -96,18 +98,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             await self._refuse(4403, "not_allowed", "You are not a player at this table.")
             return
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
-        seat_group = _seat_group(self.game_id, self.seat)
         # P-CONN-4: the newest connection takes over the seat; older ones are closed.
-        await self.channel_layer.group_send(seat_group, {"type": "seat.takeover",
-                                                         "channel": self.channel_name})
-        await self.channel_layer.group_add(seat_group, self.channel_name)
+        await seat_claim.join_seat_groups(self, self.game_id, self.seat)
         await self.accept()
         # P-CONN-2/-5: this connection now holds the seat's presence lease, renewed by this
         # process while it is open; the table is told when the seat was away before.
-        came_back = await database_sync_to_async(presence.claim)(self.game_id, self.seat,
-                                                                  self.channel_name)
-        presence.hold(self.channel_name, self.seat_pk, self.game_id, self.seat)
+        came_back = await seat_claim.claim_presence(self, self.game_id, self.seat, self.seat_pk)
         await self.send_state()
         if came_back:
             await self._presence_changed()
@@ -140,14 +136,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_state()
         await self._presence_changed()
 
-    def _find_seat(self, user) -> tuple[int | None, int | None]:
-        """``(seat number, Seat pk)`` of ``user`` at this table, ``(None, None)`` if none."""
-        if not 0 < self.game_id < 2 ** 63:         # beyond any id column: nobody's table
-            return (None, None)
-        found = (Seat.objects.filter(game_id=self.game_id, user=user)
-                 .values_list("seat", "pk").first())
-        return found if found is not None else (None, None)
-
     def _rearm_computers(self) -> None:
         """Reopening a table re-arms computer moves that a restart may have lost (DESIGN §3)."""
         game = Game.objects.defer("log_base").filter(pk=self.game_id).first()
@@ -159,11 +147,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Tell the table's other connections that a seat's presence changed (P-CONN-5);
         each answers with its own recipient's state. At a ranked game the new markers are
         also stored for the delayed public (P-SPECT-2)."""
-        if not self.spectator:
-            from .spectate import record_presence
-            await database_sync_to_async(record_presence)(self.game_id)
-        await self.channel_layer.group_send(group_name(self.game_id), {
-            "type": presence.PRESENCE_EVENT, "channel": self.channel_name})
+        await seat_claim.presence_changed(self, self.game_id, record=not self.spectator)
 
     async def disconnect(self, code):
         if self.spectator:
@@ -171,16 +155,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await self._presence_changed()
             return
-        if self.seat is not None and self.seat_pk is not None:
-            presence.drop(self.channel_name)
-            # A clean close ends the lease at once; one that never gets here expires (P-CONN-2).
-            if await database_sync_to_async(presence.release)(self.game_id, self.seat,
-                                                               self.channel_name):
-                await self._presence_changed()
         if self.seat is not None:
-            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
-            await self.channel_layer.group_discard(_seat_group(self.game_id, self.seat),
-                                                   self.channel_name)
+            # A clean close ends the lease at once; one that never gets here expires (P-CONN-2).
+            if await seat_claim.give_back(self, self.game_id, self.seat):
+                await self._presence_changed()
 
     # ------------------------------------------------------------------ client -> server
     async def receive(self, text_data=None, bytes_data=None):

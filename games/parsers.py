@@ -26,3 +26,19 @@ class BoundedJSONParser(JSONParser):
             return inbound.decode(data, max_bytes=inbound.MAX_BODY_BYTES)
         except inbound.BadInput as exc:
             raise ParseError(f"JSON parse error - {exc.message}") from None
+
+
+def empty_body_refusal(request, example: str):
+    """For an endpoint whose every field has a default (so that ``{}`` means "the defaults"):
+    a ``Response`` (HTTP 400, ``{"type": "error", "code": "malformed", "message", "rule"}``)
+    when ``request`` (a DRF request, before ``request.data`` is read) carries no body at all or
+    a body that is not one JSON object, else None. Without this, a POST with an empty body and
+    no Content-Type parses as ``{}`` and acts on the defaults by accident. ``example``: a JSON
+    body shown in the message."""
+    from rest_framework.response import Response
+
+    if request.body.strip() and isinstance(request.data, dict):
+        return None
+    return Response({"type": "error", "code": "malformed", "rule": None, "message":
+                     f"send a JSON object with Content-Type: application/json, for example {example} "
+                     "({} takes every default)"}, status=400)

@@ -2,8 +2,10 @@
 
 A public table is a ``Table`` with ``kind="public"``: a verified account opens it with a
 preset family and a timed clock; anyone eligible for ranked play (``ranked.check_may_enter``)
-joins it from the lobby; the host may put at most two listed computers (chosen at random,
-P-BOT-6) in empty seats and take them out again; when the fourth seat is filled the game
+joins it from the lobby, and so may an outside bot account that staff listed on the roster
+(``ranked.check_bot_may_sit``, P-BOT-2), as one of the table's computer seats; the host may
+put listed computers (built-in, chosen at random, P-BOT-6) in empty seats and take them out
+again, at most two computers in all (P-TABLE-7); when the fourth seat is filled the game
 starts automatically, ranked, with seat winds by lot (``ranked.create_ranked_game``) in the
 same transaction that marks the table started. Any seated player may leave before the start;
 if the creator leaves, the table closes. A table not filled within ``PUBLIC_TABLE_TTL``
@@ -18,7 +20,7 @@ Refusals raise ``tables.TableRejected`` and change nothing. Codes added here: ``
 (P-TABLE-3), ``family`` (no public tables of that family yet), ``computer_limit`` (a third
 computer, P-TABLE-7), ``at_open_table`` (already seated at another open table), ``automatic``
 (Start/invitations at a public table), and the codes of ``ranked.RankedRefused``
-(``unverified``, ``flagged``, ``ranked_seat``, ``computer``, ``not_signed_in``).
+(``unverified``, ``flagged``, ``ranked_seat``, ``computer``, ``bot_unlisted``, ``not_signed_in``).
 """
 from __future__ import annotations
 
@@ -61,6 +63,23 @@ def _refuse_ranked(user, family: str) -> None:
         ranked.check_may_enter(user, family)
     except ranked.RankedRefused as exc:
         raise TableRejected(exc.code, exc.message, exc.rule) from None
+
+
+def _refuse_bot(bot, table: Table) -> None:
+    """A listed outside bot joining locked public ``table`` by itself takes one of its computer
+    seats (P-BOT-2, P-TABLE-7): refused unless ``ranked.check_bot_may_sit`` passes and the
+    table holds fewer than two computers (``computer_limit``)."""
+    try:
+        ranked.check_bot_may_sit(bot, family_of(table))
+    except ranked.RankedRefused as exc:
+        raise TableRejected(exc.code, exc.message, exc.rule) from None
+    _require_computer_room(table)
+
+
+def _require_computer_room(table: Table) -> None:
+    if sum(s.user.is_computer for s in table.seats.select_related("user")) >= ranked.MAX_RANKED_COMPUTERS:
+        raise TableRejected("computer_limit", "A public table has at most two computers: a ranked "
+                                              "game needs at least two people.", "P-TABLE-7")
 
 
 def _lock_account(user) -> None:
@@ -136,10 +155,13 @@ def join_public_table(table_id, user) -> Table:
     (P-TABLE-5). When that fills the fourth seat the game starts at once (``start_if_full``).
     Returns the table (``table.game`` set when it started). Raises ``TableRejected``:
     ``not_found``, ``started``, ``closed``, ``full``, ``already_seated``, ``at_open_table``,
-    ``in_queue`` (waiting in Quick Play, P-MATCH-1)
+    ``in_queue`` (waiting in Quick Play, P-MATCH-1), ``computer_limit`` (a listed bot
+    when the table holds two computers, P-TABLE-7), ``bot_unlisted`` (an unlisted bot, P-BOT-2)
     and the ``RankedRefused`` codes (``ranked_seat``: a seat in an unfinished ranked game,
     P-FAIR-4; ``unverified``; ``flagged``)."""
-    _require_person(user)
+    bot = getattr(user, "is_outside_bot", False)
+    if not bot:
+        _require_person(user)
     with transaction.atomic():
         _lock_account(user)
         table = _public(table_id)
@@ -148,7 +170,10 @@ def join_public_table(table_id, user) -> Table:
             raise TableRejected("already_seated", "You already have a seat at this table.")
         if _free_position(table) is None:
             raise TableRejected("full", "This table is full.", "P-TABLE-5")
-        _refuse_ranked(user, family_of(table))
+        if bot:
+            _refuse_bot(user, table)
+        else:
+            _refuse_ranked(user, family_of(table))
         _require_not_at_open_table(user)
         TableSeat.objects.create(table=table, position=_free_position(table), user=user)
         start_if_full(table)
@@ -176,10 +201,8 @@ def add_computer_locked(table: Table, position: int) -> None:
     ``computer_limit``, ``malformed`` (no computer left)."""
     if table.seats.filter(position=position).exists():
         raise TableRejected("seat_taken", "That seat is occupied.", "P-TABLE-7")
+    _require_computer_room(table)
     seated = list(table.seats.select_related("user"))
-    if sum(s.user.is_computer for s in seated) >= ranked.MAX_RANKED_COMPUTERS:
-        raise TableRejected("computer_limit", "A public table has at most two computers: a ranked "
-                                              "game needs at least two people.", "P-TABLE-7")
     try:
         (computer,) = ranked.pick_computers(1, exclude=[s.user for s in seated])
     except ValueError:
@@ -205,7 +228,7 @@ def start_if_full(table: Table) -> Game | None:
     seats = list(table.seats.select_related("user"))
     if len(seats) < 4:
         return None
-    gone = [s for s in seats if not s.user.is_computer and ranked.unfinished_ranked_game(s.user)]
+    gone = [s for s in seats if not s.user.played_by_platform and ranked.unfinished_ranked_game(s.user)]
     if gone:
         if any(s.user_id == table.host_id for s in gone):
             table.status = Table.Status.CLOSED

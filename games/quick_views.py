@@ -27,8 +27,8 @@ FAMILIES = [
 ]
 
 #: HTTP status of each refusal code (page and API).
-STATUS = {"not_signed_in": 403, "computer": 403, "unverified": 403, "flagged": 403, "family": 400,
-          "malformed": 400}
+STATUS = {"not_signed_in": 403, "computer": 403, "bot_unlisted": 403, "unverified": 403, "flagged": 403,
+          "family": 400, "malformed": 400}
 
 
 def refusal_status(code: str) -> int:

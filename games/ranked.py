@@ -63,11 +63,38 @@ def check_may_enter(user, family: str = "riichi") -> None:
     if user.is_outside_bot and not user.computer_listed:
         raise RankedRefused("bot_unlisted", _("Only computers listed on the roster may play ranked "
                                               "games."), "P-BOT-2")
+    if user.is_outside_bot:
+        raise RankedRefused("computer", _("A bot account does not enter Quick Play or open tables by "
+                                          "itself; as a listed computer it may join an open public "
+                                          "table."), "P-BOT-1")
     if user.is_computer:
         raise RankedRefused("computer", _("Computer accounts are seated by the platform."), "P-BOT-1")
     if user.email_confirmed_at is None:
         raise RankedRefused("unverified", _("Confirm your e-mail address to play ranked games."),
                             "P-MATCH-1")
+    if is_flagged(user):
+        raise RankedRefused("flagged", _("This account may not play ranked games."), "P-FAIR-3")
+    if unfinished_ranked_game(user) is not None:
+        raise RankedRefused("ranked_seat", _("You already hold a seat in an unfinished ranked game."),
+                            "P-FAIR-4")
+
+
+def check_bot_may_sit(user, family: str = "riichi") -> None:
+    """Raise ``RankedRefused`` unless outside bot account ``user`` may take a seat at a public
+    (ranked) table of ``family`` by itself: staff listed it on the roster (``bot_unlisted``,
+    P-BOT-2), it is active and not flagged (P-FAIR-3), and it holds no seat in another
+    unfinished ranked game (``ranked_seat``: one bot connection plays one game). A listed bot
+    sits as one of the table's computer seats (at most two, P-TABLE-7; the caller counts).
+    Quick Play and creating tables stay closed to it (``check_may_enter``, P-BOT-1). Reads only."""
+    from leaderboard.fairplay import is_flagged
+
+    if family not in RANKED_PRESETS:
+        raise RankedRefused("family", _("Ranked play is not offered for that rule family yet."), "P-TABLE-1")
+    if user is None or not getattr(user, "is_outside_bot", False) or not user.is_active:
+        raise RankedRefused("computer", _("Computer accounts are seated by the platform."), "P-BOT-1")
+    if not user.computer_listed:
+        raise RankedRefused("bot_unlisted", _("Only computers listed on the roster may play ranked "
+                                              "games."), "P-BOT-2")
     if is_flagged(user):
         raise RankedRefused("flagged", _("This account may not play ranked games."), "P-FAIR-3")
     if unfinished_ranked_game(user) is not None:

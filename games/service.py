@@ -465,6 +465,20 @@ def abort_game(game_id: int, reason: str) -> bool:
     return True
 
 
+#: An action as the table's clients send it (a discard of tile id 52), shown in the error for a
+#: value that is not a JSON object.
+ACTION_EXAMPLE = '{"type": "discard", "tile": 52}'
+
+
+def _json_kind(value) -> str:
+    """The JSON name of ``value``'s kind ("a string", "a list", "null", ...) for error texts."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {str: "a string", int: "a number", float: "a number", list: "a list"}.get(type(value), "that")
+
+
 def parse_action(payload, seat: int):
     """Turn a client's Action JSON into an engine ``Action`` for ``seat``.
 
@@ -473,7 +487,9 @@ def parse_action(payload, seat: int):
     """
     actions = _actions()
     if not isinstance(payload, dict):
-        raise ActionRejected("malformed", "action must be a JSON object")
+        raise ActionRejected("malformed", f"action must be a JSON object, not {_json_kind(payload)}: "
+                                          f'for example {ACTION_EXAMPLE}, one of the view\'s '
+                                          f'"legal_actions"')
     if payload.get("type") not in actions.ACTION_TYPES:
         raise ActionRejected("unknown_action", f"unknown action type {payload.get('type')!r}")
     claimed = payload.get("seat")

@@ -23,7 +23,7 @@ _STATUS = {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429, 
            "malformed": 400, "bad_invitee": 400, "bad_token": 400,
            # public tables (games.public_tables) and ranked entry (games.ranked.RankedRefused)
            "untimed": 400, "family": 400, "unverified": 403, "flagged": 403, "computer": 403,
-           "not_signed_in": 403}
+           "bot_unlisted": 403, "not_signed_in": 403}
 _ERRORS = {400: OpenApiResponse(ErrorSerializer), 403: OpenApiResponse(ErrorSerializer),
            404: OpenApiResponse(ErrorSerializer), 409: OpenApiResponse(ErrorSerializer),
            429: OpenApiResponse(ErrorSerializer)}

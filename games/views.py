@@ -67,7 +67,12 @@ def lobby(request):
 
 @login_required
 def practice(request):
-    """Start a practice game against three computers (P-PRAC-1, J4 steps 1–2)."""
+    """Start a practice game against three computers (P-PRAC-1, J4 steps 1–2). A bot account
+    is told to use the bot API instead (its program starts practice with ``POST /api/games/``
+    and plays over ``/ws/bot/``); its POST here creates nothing (403)."""
+    if request.user.is_outside_bot:
+        return render(request, "games/practice.html", {"bot_account": True},
+                      status=403 if request.method == "POST" else 200)
     if request.method == "POST":
         form = PracticeForm(request.POST)
         if form.is_valid():
@@ -97,6 +102,9 @@ def table(request, pk: int):
             return redirect("watch", pk=game.pk)
         raise Http404("not your game")
     players = players_of(game)
+    if my_seat is not None and request.user.is_outside_bot:
+        # A bot account plays its seat only through /ws/bot/ (its table WebSocket refuses it).
+        return render(request, "games/bot_table.html", {"game": game, "players": players}, status=403)
     return render(request, "games/table.html", {
         "game": game, "my_seat": my_seat, "ws_path": f"/ws/games/{game.pk}/",
         "players": players, "players_json": json.dumps(players)})

@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from accounts import views as account_views
+from accounts.bot_docs import bot_api_doc
 from leaderboard import views as leaderboard_views
 
 urlpatterns = [
@@ -11,6 +12,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("players/<str:username>/", account_views.profile, name="profile"),
     path("computers/", account_views.computers, name="computers"),
+    path("docs/bot-api/", bot_api_doc, name="bot_api_doc"),
     path("players/<str:username>/rated/<str:family>/", leaderboard_views.rated_games, name="rated_games"),
     path("leaderboard/", include("leaderboard.urls")),
     path("report/", leaderboard_views.report, name="report"),

@@ -4,12 +4,7 @@ import { h, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
 import { nextHandEl } from "./clock.js";
 import { twWinEl, twDrawEl, twGameOverEl } from "./result_tw.js";
-
-function nameOf(ctx, seat) {
-  const p = (ctx.game && ctx.game.players || []).find((x) => x.seat === seat);
-  const name = p ? p.name : `${ctx.t("player")} ${seat + 1}`;
-  return seat === ctx.mySeat ? `${name} (${ctx.t("you")})` : name;
-}
+import { nameOf, nameWithBadge } from "./names.js";
 
 function yakuName(ctx, name) {
   const key = `yaku_${name}`;
@@ -141,7 +136,7 @@ function scoreChanges(ctx, hr) {
       hasSticks ? h("th", { class: "num" }, t("deposits")) : null,
       h("th", { class: "num" }, t("col_total")), h("th", { class: "num" }, t("points")))) : null,
     h("tbody", {}, parts.map((p, seat) => h("tr", { class: p.total > 0 ? "gain" : p.total < 0 ? "loss" : "" },
-      h("th", { scope: "row" }, nameOf(ctx, seat)),
+      h("th", { scope: "row" }, nameWithBadge(ctx, seat)),
       detailed ? h("td", { class: "num", dataset: { role: "hand-part" } }, num(p.value + (p.draw || 0) + (p.nagashi || 0))) : null,
       detailed && hasHonba ? h("td", { class: "num", dataset: { role: "honba" } }, p.honba ? num(p.honba) : "") : null,
       detailed && hasSticks ? stickCell(p) : null,
@@ -276,7 +271,7 @@ function gameOverEl(ctx) {
       h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")),
         h("th", { class: "num" }, t("final_points")), record ? h("th", { class: "num" }, t("result_record")) : null)),
       h("tbody", {}, order.map((seat, i) => h("tr", { dataset: { seat } },
-        h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameOf(ctx, seat)),
+        h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameWithBadge(ctx, seat)),
         h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
         record ? h("td", { class: "num", dataset: { role: "record" } }, formatRecord(record[seat])) : null)))),
     awardEl), links];

@@ -4,12 +4,7 @@
 // hand_end.py gives them.
 import { h, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
-
-function nameOf(ctx, seat) {
-  const p = (ctx.game && ctx.game.players || []).find((x) => x.seat === seat);
-  const name = p ? p.name : `${ctx.t("player")} ${seat + 1}`;
-  return seat === ctx.mySeat ? `${name} (${ctx.t("you")})` : name;
-}
+import { nameOf, nameWithBadge } from "./names.js";
 
 /** The award's name in the page language (templates/games/_tw_i18n.html, keys "tai_T-TAI-xx"),
  * else the engine's English name. */
@@ -81,7 +76,7 @@ export function twGameOverEl(ctx) {
       h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")),
         h("th", { class: "num" }, t("final_points")), h("th", { class: "num" }, t("tw_net")))),
       h("tbody", {}, order.map((seat, i) => h("tr", { dataset: { seat } },
-        h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameOf(ctx, seat)),
+        h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameWithBadge(ctx, seat)),
         h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
         h("td", { class: "num", dataset: { role: "net" } }, net[seat] === undefined ? "" : signed(net[seat], locale)))))));
 }

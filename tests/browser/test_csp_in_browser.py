@@ -51,6 +51,8 @@ def test_no_page_reports_a_csp_violation(live_server_proc, browser):
     visit("lobby (signed in)")
     visit("profile", f"/players/{username}/")
     visit("computers roster", "/computers/")
+    visit("bot API documentation", "/docs/bot-api/", ready="[data-role=bot-api-doc] table")
+    visit("bot account page", "/accounts/bot/")
     visit("practice form", "/practice/")
     # An untimed table: select a tile, then confirm the discard by a second click (P-PLAY-2).
     page.goto(server.url + "/")
@@ -98,4 +100,4 @@ def test_no_page_reports_a_csp_violation(live_server_proc, browser):
     csp_console = [line for line in console if "Content Security Policy" in line]
     assert not csp_console, csp_console
     assert not errors, f"JavaScript errors: {errors}"
-    assert len(seen) == 16
+    assert len(seen) == 18

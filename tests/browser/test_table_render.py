@@ -364,6 +364,30 @@ def test_p_result_2_game_over_table_with_result_record(open_table):
     assert page.locator("button[data-action=continue]").count() == 0, "the game-over screen does not advance"
 
 
+def test_p_bot_2_game_over_table_carries_the_computer_badge(open_table):
+    """The game-over placements name each computer with its badge (P-BOT-2: wherever its name
+    appears), in the page's language; people have none."""
+    view = make_view(phase="game_over", legal_actions=[], drawn_tile=None, scores=[42300, 31000, 18700, 8000])
+    view["hand_result"] = _win_result(view)
+    view["game_result"] = {"final_scores": [42300, 31000, 18700, 8000], "deposits_awarded": None,
+                           "placements": [1, 2, 3, 4], "order": [0, 1, 2, 3], "results": [52300, 11000, -21300, -42000]}
+    for lang, label, width in (("en", "Computer", 1280), ("es", "Computadora", 360)):
+        page = open_table([state(view, status="finished")], lang=lang, width=width)
+        assert page.evaluate("() => { const a = document.querySelector('.game-over');"
+                             " return a.scrollWidth <= a.clientWidth + 1; }"), "the badges fit a phone"
+        rows = page.locator("[data-role=placements] tbody tr")
+        assert rows.count() == 4
+        for seat in range(4):
+            badges = rows.nth(seat).locator("[data-role=computer-badge]")
+            assert badges.count() == (1 if PLAYERS[seat]["is_computer"] else 0), seat
+            if PLAYERS[seat]["is_computer"]:
+                assert badges.inner_text() == label
+                assert PLAYERS[seat]["name"] in rows.nth(seat).inner_text()
+        changes = page.locator("table.changes tbody tr")          # the hand's point changes too
+        assert [changes.nth(s).locator("[data-role=computer-badge]").count() for s in range(4)] == [
+            int(p["is_computer"]) for p in PLAYERS]
+
+
 def test_p_result_5_single_hand_has_no_placement_table(open_table):
     view = make_view(phase="game_over", legal_actions=[], drawn_tile=None, preset="riichi-single-deal")
     view["hand_result"] = _win_result(view)

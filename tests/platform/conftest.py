@@ -197,3 +197,13 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("integration"):
             item.add_marker(skip)
+
+
+@pytest.fixture
+def bot(make_user):
+    """An outside bot account "robo" (issue 13; ``accounts.bots``): e-mail confirmed, not listed."""
+    from accounts import bots
+
+    user = make_user("robo", confirmed=True)
+    bots.make_bot_account(user, confirm=True)
+    return user

@@ -40,3 +40,16 @@ class FakeTime:
 
     def __call__(self) -> float:
         return self.t
+
+
+def api(user=None, token: str | None = None):
+    """A DRF ``APIClient`` signed in as ``user`` and/or carrying bot token ``token``
+    (``Authorization: Bearer``)."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    if token is not None:
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client

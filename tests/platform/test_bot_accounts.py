@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
+from platform_helpers import api
 
 from accounts import bots
 from accounts.computers import ensure_computer_accounts
@@ -16,22 +16,6 @@ from games import matchmaking, public_tables, ranked, service, tables
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def bot(make_user):
-    user = make_user("robo", confirmed=True)
-    bots.make_bot_account(user, confirm=True)
-    return user
-
-
-def api(user=None, token=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    if token is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return client
 
 
 # --------------------------------------------------------------------------- the step

@@ -17,7 +17,7 @@ from accounts import bots
 from accounts.computers import ensure_computer_accounts
 from games import clocks, service, tables, tasks
 from games.bot_routing import with_bot_route
-from games.models import ActionRecord, Game, Seat
+from games.models import ActionRecord, Game, Seat, Table
 from games.routing import websocket_urlpatterns
 from rules_engine.ai.simple_player import decide as human_choice   # the person's moves
 
@@ -369,3 +369,124 @@ async def test_p_flow_2_a_bot_needs_no_continue_between_hands():
     row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     assert row.hands_started == 2
     await comm.disconnect()
+
+
+async def test_a_duplicate_reply_to_an_answered_decision_is_stale_seq_as_for_a_person(monkeypatch):
+    """A bot that sends its answer twice gets ``stale_seq`` for the second, as a person's client
+    does (``service._check_seq``), not ``illegal``; the second changes nothing. The computers'
+    moves are held back, so that no new decision of the bot is open when the copy arrives."""
+    held = []
+    monkeypatch.setattr(tasks, "schedule_computer_moves", lambda *args: held.append(args))
+    bot, game, comm = await _bot_at_practice(human_seat=0)
+    request = await receive_until(comm, lambda m: m["type"] == "request")
+    reply = json.dumps({**request["possible_actions"][0], "seq": request["seq"]})
+    await comm.send_to(text_data=reply)
+    await receive_until(comm, lambda m: m["type"] in ("dahai", "reach", "hora", "ankan", "ryukyoku"))
+    mine = database_sync_to_async(lambda: ActionRecord.objects.filter(game_id=game.pk, seat=0,
+                                                                      kind="action").count())
+    assert await mine() == 1
+    await comm.send_to(text_data=reply)
+    error = await receive_until(comm, lambda m: m["type"] == "error")
+    assert error["code"] == "stale_seq" and str(request["seq"]) in error["message"]
+    assert await mine() == 1                              # the duplicate was not applied
+    # the same without "seq" (it defaults to the decision last offered): stale too
+    no_seq = {k: v for k, v in json.loads(reply).items() if k != "seq"}
+    await comm.send_to(text_data=json.dumps(no_seq))
+    error = await receive_until(comm, lambda m: m["type"] == "error")
+    assert error["code"] == "stale_seq"
+    assert await mine() == 1 and held                     # the computers were due to move next
+    await comm.disconnect()
+
+
+async def test_p_bot_1_a_bot_account_cannot_take_its_seat_through_the_browsers_table_socket(django_user_model):
+    """A bot account signed in on the site is refused by the person's table WebSocket (close
+    4403, told to use /ws/bot/), takes no presence lease and changes nothing, while the host's
+    browser client at the same table keeps its seat; the bot then plays through /ws/bot/."""
+    bot, token = await make_bot()
+    host = await database_sync_to_async(django_user_model.objects.create_user)("host", "h@example.com", "pw")
+    table = await database_sync_to_async(tables.create_private_table)(host, clock="untimed")
+    await database_sync_to_async(tables.invite)(table.pk, host, "robo")
+    invitation = (await database_sync_to_async(lambda: list(tables.pending_invitations(bot)))())[0]
+    await database_sync_to_async(tables.answer_invitation)(invitation.pk, bot, True)
+    await database_sync_to_async(tables.add_computer)(table.pk, host, 2)
+    await database_sync_to_async(tables.add_computer)(table.pk, host, 3)
+    game = await database_sync_to_async(tables.start)(table.pk, host)
+
+    person = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    person.scope["user"] = host
+    assert (await person.connect())[0]
+    assert (await receive_until(person, lambda m: m["type"] == "state"))["game"]["id"] == game.pk
+    before = await _state(game.pk)
+
+    browser = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    browser.scope["user"] = bot
+    assert (await browser.connect())[0]
+    error = await receive(browser)
+    assert error["type"] == "error" and error["code"] == "not_allowed" and "/ws/bot/" in error["message"]
+    assert (await browser.receive_output(timeout=RECEIVE_TIMEOUT))["code"] == 4403
+    await browser.disconnect()
+    bot_seat = await database_sync_to_async(lambda: Seat.objects.get(game=game, user=bot))()
+    assert not bot_seat.presence_channel and bot_seat.presence_until is None   # never held the seat
+    assert await _state(game.pk) == before
+    await person.send_to(text_data='{"type": "ping"}')
+    assert (await receive_until(person, lambda m: m["type"] != "state"))["type"] == "pong"
+
+    comm = bot_socket(token)                               # the bot's own way in works
+    assert (await comm.connect())[0]
+    assert (await receive(comm))["games"][0]["game_id"] == game.pk
+    await comm.send_to(text_data=json.dumps({"type": "join", "game_id": game.pk}))
+    assert (await receive(comm))["type"] == "start_game"
+    await comm.disconnect()
+    await person.disconnect()
+
+
+async def test_p_bot_2_a_listed_bot_takes_a_public_tables_computer_seat_and_plays_it_over_ws_bot(django_user_model):
+    """Several clients at one public table: a visitor's lobby socket shows the listed bot's seat
+    with the computer badge; when its join fills the table the ranked game starts, the host's
+    table socket shows the bot as a computer, and the bot plays its seat through /ws/bot/."""
+    from django.utils import timezone
+
+    from games import public_tables
+
+    bot, token = await make_bot()
+    bot.computer_listed = True
+    await database_sync_to_async(bot.save)()
+
+    def person(name):
+        return django_user_model.objects.create_user(name, f"{name}@example.com", "pw",
+                                                     email_confirmed_at=timezone.now())
+    host = await database_sync_to_async(person)("host")
+    guest = await database_sync_to_async(person)("guest")
+    table = await database_sync_to_async(public_tables.create_public_table)(host)
+    lobby = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/lobby/")
+    assert (await lobby.connect())[0]
+    await receive_until(lobby, lambda m: m["type"] == "lobby" and m["tables"])
+    await database_sync_to_async(public_tables.join_public_table)(table.pk, bot)
+    shown = await receive_until(lobby, lambda m: m["type"] == "lobby" and m["tables"][0]["seats"][1]["name"])
+    seat = shown["tables"][0]["seats"][1]
+    assert seat["name"] == "robo" and seat["is_computer"] is True            # badged in the lobby
+    await database_sync_to_async(public_tables.join_public_table)(table.pk, guest)
+    await database_sync_to_async(tables.add_computer)(table.pk, host, 3)     # the second computer
+    await receive_until(lobby, lambda m: m["type"] == "lobby" and not m["tables"])   # started: gone
+    await lobby.disconnect()
+    joined = await database_sync_to_async(lambda: Table.objects.get(pk=table.pk))()
+    assert joined.status == "started" and joined.game_id is not None
+
+    game = await database_sync_to_async(lambda: Game.objects.get(pk=joined.game_id))()
+    assert game.ranked
+    person_socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")
+    person_socket.scope["user"] = host
+    assert (await person_socket.connect())[0]
+    state = await receive_until(person_socket, lambda m: m["type"] == "state")
+    assert [p["is_computer"] for p in state["game"]["players"] if p["name"] == "robo"] == [True]
+
+    comm = bot_socket(token)
+    assert (await comm.connect())[0]
+    hello = await receive(comm)
+    assert hello["games"] == [{"game_id": game.pk, "seat": hello["games"][0]["seat"], "kind": "public",
+                               "clock": game.clock}]
+    await comm.send_to(text_data=json.dumps({"type": "join"}))
+    start = await receive(comm)
+    assert start["type"] == "start_game" and start["names"][start["id"]] == "robo"
+    await comm.disconnect()
+    await person_socket.disconnect()

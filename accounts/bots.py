@@ -38,6 +38,27 @@ BROWSER_REFUSAL = ("Bot accounts play only through the bot API: the WebSocket /w
                    "account's API token (see /docs/bot-api/), not in the browser or the action API.")
 
 
+#: Why an outside bot cannot take a seat in a game of another rule family: the bot protocol is
+#: mjai, which expresses Riichi only (docs/bot-api.md). English like the other errors.
+FAMILY_REFUSAL = ("Outside bots play Riichi games only: the bot protocol (mjai) cannot express "
+                  "the Taiwanese rules.")
+
+
+def bot_may_play(user, preset_name: str) -> bool:
+    """Whether ``user`` may take a seat in a game of preset ``preset_name`` as far as the bot
+    protocol goes: always for a person or a built-in computer; for an outside bot account
+    (``is_outside_bot``) only a Riichi preset, since mjai speaks Riichi only (issue 13,
+    docs/bot-api.md). An unknown preset name is refused for a bot."""
+    if not getattr(user, "is_outside_bot", False):
+        return True
+    from rules_engine.preset import get_preset
+
+    try:
+        return get_preset(preset_name).family == "riichi"
+    except ValueError:
+        return False
+
+
 class BotRefused(Exception):
     """A refused bot-account step; nothing changed. ``code``: ``not_signed_in``,
     ``computer`` (already a computer), ``staff``, ``played`` (the account has played or holds

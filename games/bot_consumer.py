@@ -181,6 +181,9 @@ class BotConsumer(AsyncWebsocketConsumer):
             await self.send_error("malformed", "game_id must be a game number.")
             return
         found = await database_sync_to_async(self._find_seat)(game_id)
+        if isinstance(found, str):
+            await self.send_error("not_allowed", found)
+            return
         if found is None:
             if game_id is not None:
                 await self.send_error("not_allowed", "You have no seat in an active game with that number.")
@@ -197,12 +200,23 @@ class BotConsumer(AsyncWebsocketConsumer):
             await seat_claim.presence_changed(self, self.game_id)
         await self._stream()
 
-    def _find_seat(self, game_id) -> tuple[int, int, int] | None:
+    def _find_seat(self, game_id) -> tuple[int, int, int] | str | None:
+        """``(game id, seat, seat row id)`` of the bot's seat in active game ``game_id`` (its
+        newest one when ``None``) that the bot protocol can play; ``FAMILY_REFUSAL`` for a
+        game it holds a seat in but cannot play (mjai is Riichi only); ``None`` when it has
+        no such seat."""
+        from accounts.bots import FAMILY_REFUSAL, bot_may_play
+
         rows = Seat.objects.filter(user=self.user, game__status=Game.Status.ACTIVE)
         if game_id is not None:
             rows = rows.filter(game_id=game_id)
-        row = rows.order_by("-game_id").values_list("game_id", "seat", "pk").first()
-        return tuple(row) if row is not None else None
+        found = rows.order_by("-game_id").values_list("game_id", "seat", "pk", "game__preset_name")
+        refused = False
+        for gid, seat, pk, preset_name in found[:20]:
+            if bot_may_play(self.user, preset_name):
+                return gid, seat, pk
+            refused = True
+        return FAMILY_REFUSAL if refused and game_id is not None else None
 
     async def _reply(self, message: dict):
         from rules_engine.formats.mjai_actions import REACH_DECLARED, MjaiReplyError, translate
@@ -210,6 +224,9 @@ class BotConsumer(AsyncWebsocketConsumer):
             await self.send_error("not_allowed", 'Join a game first: {"type": "join"}.')
             return
         seq = message.get("seq", self.request_seq if self.request_seq is not None else self.offered_seq)
+        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+            await self.send_error("malformed", "seq must be an integer", "P-PLAY-3")
+            return
         if self.request_seq is None or seq != self.request_seq:
             # An answer to a decision offered before (already answered, e.g. sent twice, or
             # replaced by a newer one) is stale, as a person's is (``service._check_seq``);

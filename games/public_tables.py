@@ -68,7 +68,12 @@ def _refuse_ranked(user, family: str) -> None:
 def _refuse_bot(bot, table: Table) -> None:
     """A listed outside bot joining locked public ``table`` by itself takes one of its computer
     seats (P-BOT-2, P-TABLE-7): refused unless ``ranked.check_bot_may_sit`` passes and the
-    table holds fewer than two computers (``computer_limit``)."""
+    table holds fewer than two computers (``computer_limit``), and never at a table of a family
+    the bot protocol cannot play (``bot_family``, ``accounts.bots.bot_may_play``)."""
+    from accounts.bots import FAMILY_REFUSAL, bot_may_play
+
+    if not bot_may_play(bot, table.preset_name):
+        raise TableRejected("bot_family", FAMILY_REFUSAL)
     try:
         ranked.check_bot_may_sit(bot, family_of(table))
     except ranked.RankedRefused as exc:

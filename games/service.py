@@ -92,7 +92,8 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
     P-CLOCK-2) or ``"bullet"`` / ``"blitz"`` / ``"standard"`` / ``"relaxed"`` (P-CLOCK-1).
     Never rated (P-PRAC-2). Raises ``ValueError`` for an unknown preset, strength or clock,
     or a built-in computer account as ``user`` (P-BOT-1: computers cannot create tables; an
-    outside bot account may practise, docs/bot-api.md).
+    outside bot account may practise, docs/bot-api.md, Riichi presets only:
+    ``accounts.bots.bot_may_play``).
     """
     from rules_engine.preset import get_preset
 
@@ -100,6 +101,10 @@ def create_practice(user, preset_name: str = DEFAULT_PRACTICE_PRESET, strength: 
         raise ValueError("computer accounts cannot create tables (P-BOT-1)")
     if preset_name not in PRACTICE_PRESETS:
         raise ValueError(f"practice offers the presets {', '.join(PRACTICE_PRESETS)}, not {preset_name!r}")
+    from accounts.bots import FAMILY_REFUSAL, bot_may_play
+
+    if not bot_may_play(user, preset_name):
+        raise ValueError(FAMILY_REFUSAL)
     strength = strength or default_strength()
     if strength not in available_strengths():
         raise ValueError(f"unknown computer strength {strength!r}")

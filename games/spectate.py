@@ -315,14 +315,23 @@ def replay_public(game: Game, now: float | None = None) -> bool:
     """P-REPLAY-3: a ranked game's hands are public (anyone, signed in or not, with a
     shareable link) once it has ended and its delayed public feed has reached the end
     (P-SPECT-2), i.e. its end is at least ``delay()`` old."""
+    at = replay_public_at(game)
+    return at is not None and at <= (clocks.now() if now is None else now)
+
+
+def replay_public_at(game: Game) -> float | None:
+    """When (epoch seconds, server clock) ranked ``game``'s hands become public
+    (P-REPLAY-3, P-SPECT-2): its end plus ``delay()``. ``None`` for a game that is not
+    public (practice, private) or has not ended yet."""
     if not is_public(game) or game.status == Game.Status.ACTIVE:
-        return False
-    t = (clocks.now() if now is None else now) - delay()
+        return None
     end = (SpectatorFrame.objects.filter(game_id=game.pk).exclude(status=Game.Status.ACTIVE)
            .order_by("at").values_list("at", flat=True).first())
-    if end is not None:
-        return end <= t
-    return game.finished_at is not None and game.finished_at.timestamp() <= t
+    if end is None:
+        if game.finished_at is None:
+            return None
+        end = game.finished_at.timestamp()
+    return end + delay()
 
 
 # --------------------------------------------------------------------------- pruning

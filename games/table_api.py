@@ -3,8 +3,8 @@
 ``{"type": "error", "code", "message", "rule"}`` and changes nothing: 400 for bad input
 (``malformed``, ``bad_invitee``, ``bad_token``), 403 (``not_host``, ``not_allowed``), 404
 (``not_found``), 409 when the table does not allow it now (``full``, ``closed``,
-``started``, ``not_enough_players``, ``seat_taken``, ``seat_empty``, ``already_seated``),
-429 (``limit``). Public tables add 400 ``untimed``/``family``, 403 ``unverified``/``flagged``,
+``started``, ``not_enough_players``, ``seat_taken``, ``seat_empty``, ``already_seated``,
+``limit``: one open private table per host), 429 (``rate_limited``: too many requests). Public tables add 400 ``untimed``/``family``, 403 ``unverified``/``flagged``,
 409 ``ranked_seat``/``at_open_table``/``computer_limit``/``automatic``."""
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from . import clocks, tables
 from .api import ErrorSerializer
 from .models import Game, Invitation, Table
 
-_STATUS = {"not_found": 404, "not_host": 403, "not_allowed": 403, "limit": 429, "rate_limited": 429,
+_STATUS = {"not_found": 404, "not_host": 403, "not_allowed": 403, "rate_limited": 429,
            "malformed": 400, "bad_invitee": 400, "bad_token": 400,
            # public tables (games.public_tables) and ranked entry (games.ranked.RankedRefused)
            "untimed": 400, "family": 400, "unverified": 403, "flagged": 403, "computer": 403,

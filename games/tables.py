@@ -27,6 +27,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
+from accounts.bots import FAMILY_REFUSAL, bot_may_play
 from accounts.computers import available_strengths, computers_for, default_strength
 
 from . import clocks
@@ -116,7 +117,11 @@ def free_position(table: Table) -> int | None:
 
 
 def _seat(table: Table, user) -> None:
-    """Put ``user`` (a person) in the first empty seat of the locked, open ``table``."""
+    """Put ``user`` (a person, or an invited outside bot) in the first empty seat of the
+    locked, open ``table``. An outside bot at a table of a family the bot protocol cannot
+    play is refused (``bot_family``, ``accounts.bots.bot_may_play``)."""
+    if not bot_may_play(user, table.preset_name):
+        raise TableRejected("bot_family", FAMILY_REFUSAL)
     if table.seats.filter(user=user).exists():
         raise TableRejected("already_seated", "You already have a seat at this table.")
     position = _free_position(table)
@@ -318,6 +323,8 @@ def invite(table_id, user, username, role: str = Invitation.Role.PLAYER) -> Invi
         if invitee.played_by_platform:          # outside bots are invited like people
             raise TableRejected("bad_invitee", "Computers are added with “Add computer”, not invited.",
                                 "P-TABLE-7")
+        if role == Invitation.Role.PLAYER and not bot_may_play(invitee, table.preset_name):
+            raise TableRejected("bad_invitee", FAMILY_REFUSAL)
         if role == Invitation.Role.SPECTATOR and not table.allow_spectators:
             raise TableRejected("not_allowed", "This table does not allow spectators.", "P-SPECT-1")
         if role == Invitation.Role.PLAYER and table.seats.filter(user=invitee).exists():

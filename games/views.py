@@ -147,6 +147,9 @@ def review(request, pk: int):
     action in order with its server time, and the stored hand results. A ranked game's is
     public once it has ended (anyone, signed in or not)."""
     game = get_object_or_404(Game, pk=pk)
+    pending = _public_later(request, game)
+    if pending is not None:
+        return pending
     if not review_allowed(game, request.user) and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not review_allowed(game, request.user):
@@ -168,6 +171,23 @@ def review(request, pk: int):
     })
 
 
+def _public_later(request, game: Game):
+    """P-REPLAY-3 / P-SPECT-2 for a shared link: a ranked game's review and replay are public
+    once it has ended and its delayed feed has reached the end. Before then, anyone who is not
+    one of its players (signed in or not) gets a page saying when they open, with a link to
+    the delayed live view while the game runs, instead of "not found". ``None`` when the
+    request may go on (not a ranked game, a player, or already public)."""
+    if not spectate.is_public(game) or review_allowed(game, request.user):
+        return None
+    if request.user.is_authenticated and seat_of(game, request.user) is not None:
+        return None
+    at = spectate.replay_public_at(game)
+    return render(request, "games/replay_pending.html", {
+        "game": game, "running": game.status == Game.Status.ACTIVE,
+        "public_at": spectate._at(at) if at is not None else None,
+        "delay_minutes": max(1, round(spectate.delay() / 60))})
+
+
 def _not_reviewable_yet(game: Game) -> str:
     """Why ``game``'s hands cannot be reviewed yet (P-REPLAY-3): a practice hand once it has
     ended, a game with other people once the whole game is over."""
@@ -185,6 +205,9 @@ def replay_viewer(request, pk: int):
     public once it has ended, a private game's open to its invited spectators then); while
     no hand has ended the player is sent back to the table."""
     game = get_object_or_404(Game, pk=pk)
+    pending = _public_later(request, game)
+    if pending is not None:
+        return pending
     if not review_allowed(game, request.user) and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())       # a ranked game's link is public
     my_seat = seat_of(game, request.user)

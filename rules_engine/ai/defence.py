@@ -36,6 +36,12 @@ _HONOR_TANKI = 0.35
 _PERCENT_PER_UNIT = 4.3
 RIICHI_VALUE = 6400
 """Average points lost by dealing into a non-dealer riichi (dealer: ×1.5), before shown dora."""
+DAMA_TENPAI_PER_TURN = 0.02
+"""Probability per discard after the eighth that a closed seat without riichi is tenpai (damaten).
+Was 0.03 after the seventh, up to 0.3: most closed tenpai declare riichi, and the phantom
+damaten made the strong computer fold two-shanten hands with nobody in riichi (issue 13)."""
+DAMA_TENPAI_MAX = 0.15
+"""Cap of that probability (was 0.3)."""
 
 
 def genbutsu(sit: Situation, opp: Opponent) -> set[int]:
@@ -132,7 +138,7 @@ def threat(sit: Situation, opp: Opponent) -> Threat:
         return Threat(opp.seat, 1.0, value, None, False)
     turns = len(opp.discards)
     if n_open == 0:
-        p = 0.0 if turns < 8 else min(0.3, 0.03 * (turns - 7))
+        p = min(DAMA_TENPAI_MAX, DAMA_TENPAI_PER_TURN * max(0, turns - 8))
         return Threat(opp.seat, p, 4000 * mult, None, False)
     p = {1: 0.12, 2: 0.35, 3: 0.65}.get(n_open, 0.9) + 0.02 * max(0, turns - 6)
     if flush:

@@ -11,7 +11,8 @@ legal by construction: furiten (R-FURITEN), kuikae (R-KUIKAE) and the riichi loc
   riichi on good waits (or without a yaku), calls only when the hand keeps a yaku.
 - ``strong``: the intermediate's offence weighed in points against the expected loss of
   each discard (``defence``), so it folds with genbutsu/suji/kabe against riichi and
-  obvious flush or toitoi hands, and pushes with valuable or well-waiting tenpai. As the
+  obvious flush or toitoi hands, and pushes with valuable or well-waiting tenpai; it declares
+  riichi on a cheap tenpai even with a bad wait until late in the hand. As the
   leader in the last hand (R-END-1) it plays for speed: damaten with a yaku, cheap calls.
 """
 from __future__ import annotations
@@ -35,7 +36,13 @@ LOSS_WEIGHT = 0.85
 (``_caution``); was 1.0: the strong computer folded more than its win rate could afford."""
 RIICHI_BAD_WAIT_WALL = 30
 """Tiles left in the live wall above which the strong player declares riichi even on a bad
-wait when the hand already has a yaku (early riichi pays; late, damaten keeps options)."""
+wait when the hand already has a valuable yaku (early riichi pays; late, damaten keeps options)."""
+RIICHI_CHEAP_BAD_WAIT_WALL = 12
+"""Tiles left above which a cheap damaten (under ``RIICHI_CHEAP_DAMA`` points) declares riichi
+on a bad wait too: the extra han and ura-dora are worth more than the hidden wait (issue 13:
+against majiang-ai the strong computer won far less, with fewer riichi)."""
+RIICHI_CHEAP_DAMA = 3900
+"""Non-dealer ron value (the dealer's is ×1.5) below which a damaten with a yaku is cheap."""
 RIICHI_RACE = 0.2
 """Share of this seat's winning chances lost per opponent already in riichi (they may win first).
 0.2 (was 0.35); with the all-last leader rule, arena N=2000, seed 2026, strong vs three
@@ -239,7 +246,12 @@ def _closed_yaku_without_riichi(sit: Situation, counts: list[int]) -> bool:
 
 def _wants_riichi(sit: Situation, strong: bool, threats: defence.Threats | None = None) -> bool:
     """Riichi when the best riichi wait is good (≥ 2 kinds and ≥ 4 unseen tiles) or the hand
-    has no yaku without it; damaten a good-value or late hand that already has a yaku."""
+    has no yaku without it; damaten a good-value or late hand that already has a yaku.
+
+    The strong player (``strong``) also stays damaten as the all-last leader, with a damaten
+    mangan, or with fewer than 8 tiles left; on a bad wait it declares while more than
+    ``RIICHI_CHEAP_BAD_WAIT_WALL`` tiles are left if the damaten is cheap (under
+    ``RIICHI_CHEAP_DAMA``), more than ``RIICHI_BAD_WAIT_WALL`` otherwise (R-RIICHI-1)."""
     opts = _riichi_options(sit)
     if not opts:
         return False
@@ -265,7 +277,10 @@ def _wants_riichi(sit: Situation, strong: bool, threats: defence.Threats | None 
         return False  # already mangan: damaten keeps the wait hidden
     if sit.wall_count < 8:
         return False
-    return good or sit.wall_count > RIICHI_BAD_WAIT_WALL
+    if good:
+        return True
+    cheap = value < RIICHI_CHEAP_DAMA * (1.5 if sit.is_dealer else 1.0)
+    return sit.wall_count > (RIICHI_CHEAP_BAD_WAIT_WALL if cheap else RIICHI_BAD_WAIT_WALL)
 
 
 def _self_kan(sit: Situation, threats: defence.Threats | None) -> dict | None:

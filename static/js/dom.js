@@ -39,6 +39,14 @@ export function makeTranslator(templateEl) {
   return t;
 }
 
+/** Point figure without a plus sign: 25,000 / −4,500 (a score below zero with the Unicode
+ * minus, like the signed changes beside it). Empty for undefined. */
+export function score(n, locale) {
+  if (n === undefined || n === null) return "";
+  const v = Number(n);
+  return v < 0 ? `\u2212${Math.abs(v).toLocaleString(locale)}` : v.toLocaleString(locale);
+}
+
 /** Signed point figure: +1,000 / −2,600 / 0 (Unicode minus for readability). */
 export function signed(n, locale) {
   const abs = Math.abs(n).toLocaleString(locale);

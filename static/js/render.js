@@ -1,6 +1,6 @@
 // Rendering of the live table from a seat view (docs/engine-api.md "Views"; P-PLAY, P-FLOW).
 // Pure view -> DOM: no network here. table.js owns the state and passes callbacks.
-import { h } from "./dom.js";
+import { h, score as formatScore } from "./dom.js";
 import { tileEl, sortTiles, actionForCopy, tileLabel, kindOf } from "./tiles.js";
 import { visibleCounts, previewEl, previewOf, unseenTitle } from "./aids.js";
 import { renderResult } from "./result.js";
@@ -160,7 +160,7 @@ function plateEl(player, ctx, side) {
       absent ? h("span", { class: "badge badge-absent", dataset: { role: "absent" } }, t("absent"))
         : p.connected === false ? h("span", { class: "badge badge-absent", dataset: { role: "disconnected" } }, t("disconnected")) : null),
     h("div", { class: "plate-line" },
-      h("span", { class: "score", dataset: { role: "score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale))),
+      h("span", { class: "score", dataset: { role: "score" } }, formatScore(score, ctx.locale))),
     h("div", { class: "plate-line plate-clock" },
       view.phase === "turn" && !own ? turnClockEl(ctx, seat) : null, reserveEl(ctx, seat)));
 }
@@ -191,7 +191,7 @@ function centerScore(ctx, player, side) {
   return h("div", { class: `c-seat c-${side}${turn ? " on-turn" : ""}`, dataset: { seat } },
     h("span", { class: `c-wind${view.dealer === seat ? " wind-dealer" : ""}`, title: t(`wind_${player.seat_wind}`) },
       t(`wind_${player.seat_wind}`).slice(0, 1)),
-    h("span", { class: "c-score", dataset: { role: "center-score" } }, score === undefined ? "" : score.toLocaleString(ctx.locale)),
+    h("span", { class: "c-score", dataset: { role: "center-score" } }, formatScore(score, ctx.locale)),
     player.riichi ? h("span", { class: "stick stick-1000", title: t("riichi_badge") }) : null);
 }
 

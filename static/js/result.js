@@ -1,6 +1,6 @@
 // Hand result and game-over panels (P-FLOW-1, P-FLOW-3, P-RESULT-2, P-RESULT-5).
 // Reads view.hand_result / view.game_result as the engine gives them (docs/engine-api.md "Views").
-import { h, signed } from "./dom.js";
+import { h, score as formatScore, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
 import { nextHandEl } from "./clock.js";
 import { twWinEl, twDrawEl, twGameOverEl } from "./result_tw.js";
@@ -141,7 +141,7 @@ function scoreChanges(ctx, hr) {
       detailed && hasHonba ? h("td", { class: "num", dataset: { role: "honba" } }, p.honba ? num(p.honba) : "") : null,
       detailed && hasSticks ? stickCell(p) : null,
       h("td", { class: "num", dataset: { role: "change" } }, num(p.total)),
-      h("td", { class: "num" }, scores[seat] === undefined ? "" : scores[seat].toLocaleString(locale))))));
+      h("td", { class: "num" }, formatScore(scores[seat], locale))))));
 }
 
 /** Lines under the payments: honba, where the riichi sticks went, sticks returned (single hand,
@@ -272,7 +272,7 @@ function gameOverEl(ctx) {
         h("th", { class: "num" }, t("final_points")), record ? h("th", { class: "num" }, t("result_record")) : null)),
       h("tbody", {}, order.map((seat, i) => h("tr", { dataset: { seat } },
         h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameWithBadge(ctx, seat)),
-        h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
+        h("td", { class: "num" }, formatScore(finals[seat], locale)),
         record ? h("td", { class: "num", dataset: { role: "record" } }, formatRecord(record[seat])) : null)))),
     awardEl), links];
 }

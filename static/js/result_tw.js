@@ -2,7 +2,7 @@
 // P-TW-5). Kept apart from result.js (the Riichi results): result.js calls these for a view whose
 // family is "taiwanese". Reads view.hand_result / view.game_result as rules_engine/taiwanese/
 // hand_end.py gives them.
-import { h, signed } from "./dom.js";
+import { h, score as formatScore, signed } from "./dom.js";
 import { tileEl, sortTiles } from "./tiles.js";
 import { nameOf, nameWithBadge } from "./names.js";
 
@@ -77,6 +77,6 @@ export function twGameOverEl(ctx) {
         h("th", { class: "num" }, t("final_points")), h("th", { class: "num" }, t("tw_net")))),
       h("tbody", {}, order.map((seat, i) => h("tr", { dataset: { seat } },
         h("td", {}, String((gr.placements || [])[seat] || i + 1)), h("td", {}, nameWithBadge(ctx, seat)),
-        h("td", { class: "num" }, finals[seat] === undefined ? "" : Number(finals[seat]).toLocaleString(locale)),
+        h("td", { class: "num" }, formatScore(finals[seat], locale)),
         h("td", { class: "num", dataset: { role: "net" } }, net[seat] === undefined ? "" : signed(net[seat], locale)))))));
 }

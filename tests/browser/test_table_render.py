@@ -364,6 +364,20 @@ def test_p_result_2_game_over_table_with_result_record(open_table):
     assert page.locator("button[data-action=continue]").count() == 0, "the game-over screen does not advance"
 
 
+def test_p_result_2_a_score_below_zero_has_the_same_minus_as_the_changes(open_table):
+    """A final score below zero is written "−4,500" with the Unicode minus the signed point
+    changes beside it use, on the game-over table and the seat plates (not "-4,500")."""
+    view = make_view(phase="game_over", legal_actions=[], drawn_tile=None, scores=[62300, 31000, 11200, -4500])
+    view["hand_result"] = _win_result(view)
+    view["game_result"] = {"final_scores": [62300, 31000, 11200, -4500], "deposits_awarded": None,
+                           "placements": [1, 2, 3, 4], "order": [0, 1, 2, 3],
+                           "results": [72300, 11000, -18800, -64500]}
+    page = open_table([state(view, status="finished")])
+    finals = page.locator("[data-role=placements] tbody tr td:nth-child(3)").all_inner_texts()
+    assert finals == ["62,300", "31,000", "11,200", "\u22124,500"]
+    assert "\u22124,500" in page.locator("[data-role=score]").all_inner_texts()
+
+
 def test_p_bot_2_game_over_table_carries_the_computer_badge(open_table):
     """The game-over placements name each computer with its badge (P-BOT-2: wherever its name
     appears), in the page's language; people have none."""

@@ -110,3 +110,21 @@ def test_obvious_toitoi_only_pair_waits_are_dangerous():
     assert sit.unseen(k("5m")) == 0
     assert defence.tile_danger(sit, opp, th, k("5m"), safe) == 0.0
     assert defence.tile_danger(sit, opp, th, k("6z"), safe) > defence.danger(sit, opp, k("6z"), safe)
+
+
+def test_strong_keeps_a_two_shanten_hand_when_nobody_declared_riichi():
+    """Three closed opponents at their eleventh-twelfth discard, none in riichi: most closed tenpai
+    declare riichi, so the phantom damaten is unlikely (threat at most DAMA_TENPAI_MAX); the strong
+    computer keeps its two-shanten hand (8s) instead of folding with the safe drawn 9p."""
+    from rules_engine.ai import decide
+    from rules_engine.ai.efficiency import shanten_of
+    view = make_view("2456778m37p4558s", drawn="9p", wall_count=24,
+                     discards={1: "1z9m5p2z3z7z1s9p4z8m2p6z", 2: "1p9s6z1s2z9m7z3m3z8p1m",
+                               3: "9p1m4z8s5z7z2z1p6s9s4z"})
+    sit = Situation.from_view(view)
+    assert shanten_of(sit.counts) == 2
+    assert all(defence.threat(sit, o).tenpai <= defence.DAMA_TENPAI_MAX for o in sit.opponents)
+    a = decide("strong", view, 1)
+    c = sit.counts[:]
+    c[a.tile >> 2] -= 1
+    assert a.tile >> 2 != k("9p") and shanten_of(c) == 2

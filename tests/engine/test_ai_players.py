@@ -307,3 +307,33 @@ def test_all_last_leader_calls_a_cheap_tanyao_chi_that_it_passes_otherwise():
     assert decide("strong", view(ALL_LAST_LEAD), 1).type == "chi"
     assert decide("strong", view(ALL_LAST_TRAIL), 1).type == "pass"
     assert decide("intermediate", view(ALL_LAST_LEAD), 1).type == "pass"
+
+
+# ------------------------------------------------------------------ riichi readiness (issue 13)
+
+def _kanchan_tanyao(wall_count: int, dora_indicators: str = "1z") -> dict:
+    # 234m 678m 24p 345s 88s + 1z drawn: discard 1z, kanchan wait on 3p; tanyao is the only yaku
+    view = make_view("234678m24p345s88s", drawn="1z", dealer=1, wall_count=wall_count,
+                     dora_indicators=dora_indicators)
+    return _with_riichi_offers(view, "1z")
+
+
+def test_r_riichi_1_strong_declares_a_cheap_bad_wait_mid_hand():
+    """A cheap damaten (tanyao, 1,300 points) on a kanchan with 20 tiles left in the wall: the
+    strong computer declares riichi (it used to stay damaten below 31 tiles)."""
+    sit = Situation.from_view(_kanchan_tanyao(20))
+    c = sit.counts[:]
+    c[k("1z")] -= 1
+    assert ukeire(c, sit.visible, 0)[1] == [k("3p")]
+    a = decide("strong", _kanchan_tanyao(20), 1)
+    assert a.type == "riichi" and a.tile >> 2 == k("1z")
+
+
+def test_r_riichi_1_strong_stays_damaten_on_a_valuable_bad_wait_or_a_late_cheap_one():
+    """Bad wait with tanyao and two dora (5,200 damaten) at 20 tiles left: damaten keeps the wait
+    hidden; the cheap one declares no riichi with only 10 tiles left either."""
+    valuable = decide("strong", _kanchan_tanyao(20, dora_indicators="7s"), 1)
+    assert valuable.type == "discard" and valuable.tile >> 2 == k("1z")
+    late = decide("strong", _kanchan_tanyao(10), 1)
+    assert late.type == "discard" and late.tile >> 2 == k("1z")
+    assert decide("strong", _kanchan_tanyao(40, dora_indicators="7s"), 1).type == "riichi"

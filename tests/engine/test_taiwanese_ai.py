@@ -198,11 +198,12 @@ def test_t_tai_12_intermediate_and_strong_pung_a_dragon():
 
 def test_t_win_6_strong_discards_a_passed_tile_against_an_original_call():
     """North declared Original Call (locked, T-ORIG-4); East's 5p passed him. South, far from
-    ready, discards the 5p (safe: North's hand cannot have changed) rather than a tile nobody
-    has shown, although there is no furiten."""
+    ready with no honours, discards the 5p (safe: North's hand cannot have changed) rather than
+    a tile nobody has shown, although there is no furiten; the intermediate, not defending,
+    throws one of its isolated terminals."""
     game = Game.new(SINGLE, 4, wall=build_wall(
-        {0: "5p 19m 19p 19s EEE 2468m 3p", 1: "19m 19p 19s ESWN 37m 26p 5p 3s",
-         3: "123m 456m 789m 345p 22s 67s"}, live="C"))
+        {0: "5p 19m 19p 19s EEE 2468m 3p", 1: "1m 9m 1p 9p 1s 9s 1m 9m 1p 37m 26p 5p 3s 7s",
+         3: "123m 456m 789m 345p 22s 67s"}, live="5m"))
     assert game.pending_seats() == [3]
     act(game, 3, "riichi", "-")
     act(game, 0, "discard", "5p")
@@ -212,6 +213,7 @@ def test_t_win_6_strong_discards_a_passed_tile_against_an_original_call():
     assert shanten([c for c in game._seats[1].counts], 0) >= 3
     a = tw_ai.decide("strong", view, 5)
     assert a.type == "discard" and a.tile >> 2 == kind_of("5p")
+    assert tw_ai.decide("intermediate", view, 5).tile >> 2 != kind_of("5p")
 
 
 def test_t_win_5_every_strength_takes_a_win_on_a_discard():

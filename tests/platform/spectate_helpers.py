@@ -76,12 +76,22 @@ class PublicKnowledge:
         self.pause_views = {f.log_length: f.pause["view"]
                             for f in SpectatorFrame.objects.filter(game=game) if f.pause}
 
+    def lengths_of(self, view: dict) -> list[int]:
+        """Every log length whose public view (or masked pause view) is ``view``, ascending.
+        Several lengths share one public view when an action shows the public nothing (a
+        person's pass in a claim window, P-FAIR-6), so a view alone cannot tell them apart.
+        Raises ``AssertionError`` when no stored state explains ``view``."""
+        found = [length for length in sorted(self.views)
+                 if self.views[length] == view or self.pause_views.get(length) == view]
+        if not found:
+            raise AssertionError(f"a view no stored state explains: {str(view)[:300]}")
+        return found
+
     def length_of(self, view: dict) -> int:
-        """The latest log length whose public view (or masked pause view) is ``view``."""
-        for length in sorted(self.views, reverse=True):
-            if self.views[length] == view or self.pause_views.get(length) == view:
-                return length
-        raise AssertionError(f"a view no stored state explains: {str(view)[:300]}")
+        """The earliest log length whose public view is ``view``: the least the public must
+        have been allowed to see to be shown it (later lengths with the same view show
+        nothing more)."""
+        return self.lengths_of(view)[0]
 
 
 def visible_length(game: Game, t: float) -> int | None:

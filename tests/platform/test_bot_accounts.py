@@ -13,7 +13,7 @@ from accounts import bots
 from accounts.computers import ensure_computer_accounts
 from accounts.models import BotToken
 from games import matchmaking, public_tables, ranked, service, tables
-from games.models import Game, Seat
+from games.models import Game, Invitation, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -151,6 +151,47 @@ def test_p_table_6_bot_is_invited_by_username_and_the_game_leaves_it_to_play_its
     game.refresh_from_db()
     assert seat.seat not in game.pending_computer_seats             # never moved by the platform
     assert service.play_computer(game.pk, seat.seat, game.seq) is None
+
+
+def test_a_bot_is_kept_out_of_taiwanese_games_on_every_path(bot, make_user, settings):
+    """The bot protocol is mjai, which speaks Riichi only (issue 13, docs/bot-api.md): a bot is
+    not invited to, seated at (invitation, lobby) or given practice in a Taiwanese game;
+    each refusal says why and changes nothing."""
+    ensure_computer_accounts()
+    host = make_user("twhost")
+    table = tables.create_private_table(host, family="taiwanese")
+    with pytest.raises(tables.TableRejected) as refused:
+        tables.invite(table.pk, host, "robo")
+    assert refused.value.code == "bad_invitee" and "Riichi" in refused.value.message
+    assert not Invitation.objects.filter(user=bot).exists()
+    # an invitation made before this rule (or by staff) is refused when accepted
+    invitation = Invitation.objects.create(table=table, user=bot, role=Invitation.Role.PLAYER)
+    with pytest.raises(tables.TableRejected) as refused:
+        tables.answer_invitation(invitation.pk, bot, True)
+    assert refused.value.code == "bot_family"
+    invitation.refresh_from_db()
+    assert not table.seats.filter(user=bot).exists() and invitation.status == Invitation.Status.PENDING
+    response = api(token=_token(bot)).post("/api/games/", {"preset": "taiwanese-single-deal"}, format="json")
+    assert response.status_code == 400 and "Riichi" in response.json()["detail"]
+    assert not Seat.objects.filter(user=bot).exists()
+    # a Riichi table of the same host still takes the bot
+    tables.close(table.pk, host)
+    riichi = tables.create_private_table(host)
+    tables.invite(riichi.pk, host, "robo")
+    tables.answer_invitation(tables.pending_invitations(bot)[0].pk, bot, True)
+    assert riichi.seats.filter(user=bot).exists()
+
+
+def test_a_listed_bot_cannot_join_a_public_taiwanese_table(bot, make_user):
+    ensure_computer_accounts()
+    bot.computer_listed = True
+    bot.save(update_fields=["computer_listed"])
+    creator = make_user("twcreator", confirmed=True)
+    table = public_tables.create_public_table(creator, family="taiwanese", clock="blitz")
+    with pytest.raises(tables.TableRejected) as refused:
+        public_tables.join_public_table(table.pk, bot)
+    assert refused.value.code == "bot_family"
+    assert not table.seats.filter(user=bot).exists()
 
 
 def test_built_in_computers_still_cannot_be_invited(make_user):

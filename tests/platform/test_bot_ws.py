@@ -203,6 +203,8 @@ async def test_events_are_the_seats_mjai_view_and_a_request_follows(settings):
     ('{"type": "none"}', "illegal"),
     ('{"type": "dahai", "actor": 2, "pai": "1m"}', "not_your_seat"),
     ('{"type": "pon", "pai": "1m", "consumed": ["1m", "1m"]}', "illegal"),
+    ('{"type": "none", "seq": "a"}', "malformed"),                # as on the table socket and API
+    ('{"type": "none", "seq": true}', "malformed"),
 ])
 async def test_bad_messages_and_illegal_replies_get_errors_and_change_nothing(text, code):
     bot, game, comm = await _bot_at_practice(human_seat=0)
@@ -490,3 +492,30 @@ async def test_p_bot_2_a_listed_bot_takes_a_public_tables_computer_seat_and_play
     assert start["type"] == "start_game" and start["names"][start["id"]] == "robo"
     await comm.disconnect()
     await person_socket.disconnect()
+
+
+async def test_a_game_of_a_family_mjai_cannot_express_is_refused_at_join_without_a_traceback(caplog):
+    """A bot holding a seat in a Taiwanese game (seated before bots were kept to Riichi, or by
+    staff) is told at ``join`` that the bot protocol cannot play it: a clear error, no seat
+    claimed, no traceback in the log; ``join`` without a number skips that game."""
+    bot, token = await make_bot()
+    game = await database_sync_to_async(_taiwanese_game_with)(bot)
+    comm = bot_socket(token)
+    assert (await comm.connect())[0]
+    await receive(comm)                                             # hello
+    await comm.send_to(text_data=json.dumps({"type": "join", "game_id": game.pk}))
+    error = await receive(comm)
+    assert error["type"] == "error" and error["code"] == "not_allowed" and "Riichi" in error["message"]
+    await comm.send_to(text_data=json.dumps({"type": "join"}))
+    assert (await receive(comm))["type"] == "no_game"
+    assert not [r for r in caplog.records if r.exc_info]
+    await comm.disconnect()
+
+
+def _taiwanese_game_with(bot):
+    """A Taiwanese practice game with ``bot`` in seat 0, made behind the checks' back."""
+    from django.contrib.auth import get_user_model
+    person = get_user_model().objects.create_user("twhost", "tw@example.com", "pw-Secret-123")
+    game = service.create_practice(person, "taiwanese-single-deal", human_seat=0)
+    Seat.objects.filter(game=game, seat=0).update(user=bot)
+    return game

@@ -177,7 +177,8 @@ def test_api_private_table_flow_and_errors(client, people):
     room = created.json()
     table_id, token = room["table"]["id"], room["invite_token"]
     assert room["table"]["ranked"] is False and room["table"]["seats"][0]["name"] == "host"
-    assert client.post(reverse("api-tables"), {}, content_type="application/json").json()["code"] == "limit"
+    second = client.post(reverse("api-tables"), {}, content_type="application/json")
+    assert second.status_code == 409 and second.json()["code"] == "limit"   # a conflict, not a throttle
     bad = client.post(reverse("api-tables"), {"clock": "warp"}, content_type="application/json")
     assert bad.status_code == 400 and bad.json()["code"] == "malformed"
 

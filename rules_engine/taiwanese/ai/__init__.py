@@ -4,7 +4,8 @@
 seat view ``game.view(seat)`` of a Taiwanese table and returns one of its ``legal_actions``;
 it never receives the ``Game``. Strengths have the Riichi computers' ids (``STRENGTHS``).
 Modules: ``shanten`` (five sets and a pair), ``efficiency`` (ukeire, discard options),
-``state`` (the digested view), ``value`` (tai), ``defence`` (no furiten), ``players``.
+``state`` (the digested view), ``defence`` (what passed each opponent; no furiten),
+``danger`` (the chance of dealing in with a tile), ``strong`` (push or fold), ``players``.
 """
 from __future__ import annotations
 

@@ -92,3 +92,11 @@ def isolation(kind: int, counts: Sequence[int]) -> int:
     if kind >= 27:
         return counts[kind] - 1
     return sum(counts[j] for j in _NEAR[kind]) - 1
+
+
+def centrality(kind: int) -> float:
+    """How central ``kind`` is in its suit (0 honours, 1 terminals .. 3.5 for 4-6): the tie-break
+    that throws edge tiles before middle ones."""
+    if kind >= 27:
+        return 0.0
+    return (1.0, 2.0, 3.0, 3.5, 3.5, 3.5, 3.0, 2.0, 1.0)[kind % 9]

@@ -10,10 +10,10 @@ rule (T-CALL-1). Flowers are exposed by the table (T-FLOWER-1, P-PLAY-8).
 - ``intermediate``: shanten then ukeire; pungs an honour pair (1 tai each, any wind or dragon,
   CHOSEN §7 item 4) when that keeps the shanten, chows/pungs that lower it while the hand is
   within three tiles of ready; Original Call on a wait of at least three unseen tiles.
-- ``strong``: every discard weighed as P(win) × value in tai (``value``: one-suit hands, pung
-  hand, dragon and wind patterns, concealment; exact tai when ready) against the tai expected
-  to be paid (``defence``: tiles that passed each opponent, Original Call locks, one-suit
-  reads); calls judged the same way; Original Call when the wait is good (15 tai, T-TAI-38).
+- ``strong`` (``strong``): the intermediate's efficiency turned into a chance of winning,
+  weighed against the chance of dealing in with each tile (``danger``: fitted on played hands;
+  ``defence``: tiles that passed each opponent, Original Call locks); folds a far hand; calls
+  judged the same way (``strong.choose_call``); Original Call on a wait of two or more unseen tiles (15 tai, T-TAI-38).
 
 All three declare every win offered (T-WIN-5 makes winning optional; declining is never worth
 it here) and take the eighth flower (T-FLOWER-5).
@@ -24,18 +24,11 @@ import random
 from typing import Callable
 
 from rules_engine.taiwanese.ai import defence
-from rules_engine.taiwanese.ai.efficiency import Option, discard_options, isolation, shanten_of, ukeire
+from rules_engine.taiwanese.ai import strong as strong_rules
+from rules_engine.taiwanese.ai.efficiency import centrality, discard_options, isolation, shanten_of, ukeire
 from rules_engine.taiwanese.ai.state import TwSituation
-from rules_engine.taiwanese.ai.value import PAY_FACTOR, plan_value, ready_value
 
 Player = Callable[[TwSituation, random.Random], dict]
-
-SLOW_ROUTE_WALL = 44
-"""Live-wall count above which the strong computer weighs discards one tile slower for value
-(a one-suit hand, more honour sets); later only the fastest discards are compared."""
-PUSH_FUTURE = 0.3
-"""Extra weight of the expected deal-in loss per shanten left (more unsafe discards to come)."""
-
 
 # ------------------------------------------------------------------ shared helpers
 
@@ -45,12 +38,6 @@ def _first(sit: TwSituation, *types: str) -> dict | None:
         if acts:
             return acts[0]
     return None
-
-
-def _centrality(kind: int) -> float:
-    if kind >= 27:
-        return 0.0
-    return (1.0, 2.0, 3.0, 3.5, 3.5, 3.5, 3.0, 2.0, 1.0)[kind % 9]
 
 
 def _action_for_kind(actions: list[dict], kind: int, sit: TwSituation) -> dict:
@@ -137,7 +124,7 @@ def _simple_discard(sit: TwSituation, actions: list[dict], rng: random.Random) -
         sh[k] = shanten_of(_minus(sit.counts, k), sit.n_declared)
     best = min(sh.values())
     cands = [k for k in kinds if sh[k] == best]
-    pick = min(cands, key=lambda k: (isolation(k, sit.counts), _centrality(k), rng.random()))
+    pick = min(cands, key=lambda k: (isolation(k, sit.counts), centrality(k), rng.random()))
     return _action_for_kind(actions, pick, sit)
 
 
@@ -161,7 +148,7 @@ def intermediate(sit: TwSituation, rng: random.Random) -> dict:
         opts = discard_options(sit.counts, sit.visible, sit.n_declared, {a["tile"] >> 2 for a in discards})
         best_sh = min(o.shanten for o in opts.values())
         cands = [k for k, o in opts.items() if o.shanten == best_sh]
-        pick = max(cands, key=lambda k: (opts[k].ukeire + _keep_penalty(sit, k), -_centrality(k),
+        pick = max(cands, key=lambda k: (opts[k].ukeire + _keep_penalty(sit, k), -centrality(k),
                                          -isolation(k, sit.counts), rng.random()))
         choice = _action_for_kind(discards, pick, sit)
         oc = _dealer_oc(sit, choice, need=3)
@@ -228,117 +215,27 @@ def _intermediate_call(sit: TwSituation) -> dict | None:
 # ------------------------------------------------------------------ strong
 
 def strong(sit: TwSituation, rng: random.Random) -> dict:
-    """Offence in tai against the expected deal-in loss; value-aware calls; Original Call on a
-    good wait; kongs when they cost nothing."""
+    """Push or fold by win chance against deal-in chance (``strong``); Original Call on a wait
+    of ``strong.OC_WAIT`` unseen tiles; kongs when they cost nothing."""
     win = _win(sit)
     if win:
         return win
     if sit.window == "original_call":
         act = _first(sit, "riichi")
-        if act and _oc_wait(sit, sit.counts)[0] >= 3:
+        if act and _oc_wait(sit, sit.counts)[0] >= strong_rules.OC_WAIT:
             return act
         return _first(sit, "pass") or sit.legal[0]
     ths = defence.threats(sit)
+    fold = strong_rules.folding(sit, ths)
     discards = _discards(sit)
     if discards:
-        danger_high = any(th.ready >= 0.6 for th in ths)
-        kong = _self_kong(sit, safe=not danger_high)
+        kong = _self_kong(sit, safe=not fold)
         if kong:
             return kong
-        choice = _strong_discard(sit, discards, ths, rng)
-        oc = _dealer_oc(sit, choice, need=3)
-        return oc or choice
-    return _strong_call(sit, ths) or _first(sit, "pass") or sit.legal[0]
-
-
-def win_chance(sit: TwSituation, sh: int, uke: int) -> float:
-    """Rough chance (0..1) of winning from ``sh`` shanten with ``uke`` unseen advancing tiles,
-    given the live wall. No furiten (T-WIN-6): every discard of a waiting tile can be won on."""
-    turns = sit.wall_count / 4.0
-    unseen_total = max(20, 136 - sum(sit.visible))
-    if sh < 0:
-        return 1.0
-    if sh == 0:
-        q = uke / unseen_total
-        per_turn = min(0.95, q * 3.2)  # own draw plus three opponents' discards
-        return (1.0 - (1.0 - per_turn) ** turns) * 0.8
-    if sh == 1:
-        return 0.5 * min(1.0, uke / 24.0) ** 0.5 * min(1.0, turns / 10.0)
-    if sh == 2:
-        return 0.24 * min(1.0, uke / 36.0) ** 0.5 * min(1.0, turns / 13.0)
-    if sh == 3:
-        return 0.1 * min(1.0, turns / 15.0)
-    return 0.03 * min(1.0, turns / 15.0)
-
-
-def _offence(sit: TwSituation, counts: list[int], o: Option, melds: list[dict] | None = None) -> float:
-    """Expected tai won from the waiting-size ``counts`` of option ``o``."""
-    c = _minus(counts, o.kind)
-    if o.shanten == 0:
-        value = ready_value(sit, c, o.kinds, melds)
-        if value == 0:
-            return 0.0
-    else:
-        value = plan_value(sit, c, melds)
-    return win_chance(sit, o.shanten, max(o.ukeire, 0)) * value * PAY_FACTOR
-
-
-def _strong_discard(sit: TwSituation, actions: list[dict], ths: list[defence.Threat], rng: random.Random) -> dict:
-    kinds = sorted({a["tile"] >> 2 for a in actions})
-    slack = 1 if sit.wall_count > SLOW_ROUTE_WALL else 0  # a slower, more valuable route only early on
-    opts = discard_options(sit.counts, sit.visible, sit.n_declared, kinds, slack=slack)
-    losses = {k: defence.expected_loss(sit, ths, k) for k in kinds}
-    best_sh = min(o.shanten for o in opts.values())
-    scores = {}
-    for k in kinds:
-        o = opts[k]
-        if o.ukeire < 0:  # two or more tiles slower: only worth it as a fold
-            off = 0.0
-        else:
-            off = _offence(sit, sit.counts, o)
-        push = 1.0 + PUSH_FUTURE * max(o.shanten, 0)
-        scores[k] = (off - losses[k] * push + 0.002 * max(o.ukeire, 0)
-                     - (0.0 if o.shanten == best_sh else 0.05))
-    pick = max(kinds, key=lambda k: (scores[k], -_centrality(k), -isolation(k, sit.counts), rng.random()))
-    return _action_for_kind(actions, pick, sit)
-
-
-def _strong_call(sit: TwSituation, ths: list[defence.Threat]) -> dict | None:
-    """A chow, pung or exposed kong whose best continuation beats passing in expected tai
-    (minus the loss of having to discard into a threat)."""
-    before_sh = shanten_of(sit.counts, sit.n_declared)
-    if before_sh >= 2 and any(th.ready >= 0.6 for th in ths):
-        return None  # folding: keep the concealed tiles for safe discards
-    u0, kinds0 = ukeire(sit.counts, sit.visible, sit.n_declared, before_sh)
-    if before_sh == 0:
-        v0 = ready_value(sit, sit.counts, kinds0)
-    else:
-        v0 = plan_value(sit, sit.counts)
-    base = win_chance(sit, before_sh, u0) * v0 * PAY_FACTOR
-    best, best_gain = None, 0.0
-    for typ in ("pon", "chi", "daiminkan"):
-        for a in sit.by_type.get(typ, []):
-            c = _after_call(sit, a)
-            meld = {"type": typ, "tiles": list(a["tiles"]) + [a["tile"]]}
-            melds = sit.melds + [meld]
-            if typ == "daiminkan":
-                sh = shanten_of(c, len(melds))
-                if sh > before_sh or (sit.is_concealed and a["tile"] >> 2 < 27):
-                    continue
-                u, ks = ukeire(c, sit.visible, len(melds), sh)
-                v = ready_value(sit, c, ks, melds) if sh == 0 else plan_value(sit, c, melds)
-                gain = win_chance(sit, sh, u) * (v + 1) * PAY_FACTOR - base
-            else:
-                opts = discard_options(c, sit.visible, len(melds))
-                vals = []
-                for o in opts.values():
-                    if o.ukeire < 0:
-                        continue
-                    vals.append(_offence(sit, c, o, melds))
-                gain = max(vals) - base
-            if gain > best_gain + 0.05:
-                best, best_gain = a, gain
-    return best
+        kinds = sorted({a["tile"] >> 2 for a in discards})
+        choice = _action_for_kind(discards, strong_rules.choose_discard(sit, kinds, ths, rng), sit)
+        return _dealer_oc(sit, choice, need=strong_rules.OC_WAIT) or choice
+    return strong_rules.choose_call(sit, ths) or _first(sit, "pass") or sit.legal[0]
 
 
 PLAYERS: dict[str, Player] = {"beginner": beginner, "intermediate": intermediate, "strong": strong}

@@ -44,6 +44,17 @@ def _run(connection, sql: str, params: list, fetch: bool):
         return cursor.fetchall() if fetch else None
 
 
+def _cached(key, make):
+    """``_cache[key]``, made by ``make()`` the first time (per process)."""
+    with _lock:
+        hit = _cache.get(key)
+    if hit is None:
+        hit = make()
+        with _lock:
+            _cache[key] = hit
+    return hit
+
+
 def _fields(model, skipped=()):
     return [f for f in model._meta.concrete_fields if f.name not in skipped]
 
@@ -169,22 +180,48 @@ def log_entries(game_id: int, start: int, stop: int, using: str = "default") -> 
     from .models import LogEntry
 
     connection = connections[using]
-    key = ("entries", connection.alias, connection.vendor)
-    with _lock:
-        hit = _cache.get(key)
-    if hit is None:
+
+    def make():
         q = connection.ops.quote_name
         field = LogEntry._meta.get_field("entry")
         sql = (f"SELECT {q(field.column)} FROM {q(LogEntry._meta.db_table)} WHERE {q('game_id')} = %s "
                f"AND {q('index')} >= %s AND {q('index')} < %s ORDER BY {q('index')}")
-        hit = (sql, _converters([field], connection, LogEntry._meta.db_table)[0])
-        with _lock:
-            _cache[key] = hit
-    sql, funcs = hit
+        return sql, _converters([field], connection, LogEntry._meta.db_table)[0]
+    sql, funcs = _cached(("entries", connection.alias, connection.vendor), make)
     rows = _run(connection, sql, [game_id, start, stop], True)
     out = []
     for (value,) in rows:
         for func in funcs:
             value = func(value, None, connection)
         out.append(value)
+    return out
+
+
+#: The columns of ``clock_row``: what decides, without the lock, that a clock task is stale.
+_CLOCK_FIELDS = ("status", "clock", "seq", "clock_state", "claim_mask")
+
+
+def clock_row(game_id: int, using: str = "default") -> dict | None:
+    """``{"status", "clock", "seq", "clock_state", "claim_mask"}`` of game ``game_id`` as
+    stored (the last committed values; no lock, no engine), ``None`` when there is no such
+    game. The clock tasks' cheap first look (DESIGN §4): most of them are stale when they run."""
+    from .models import Game
+
+    connection = connections[using]
+
+    def make():
+        q = connection.ops.quote_name
+        fields = [Game._meta.get_field(n) for n in _CLOCK_FIELDS]
+        sql = (f"SELECT {', '.join(q(f.column) for f in fields)} FROM {q(Game._meta.db_table)} "
+               f"WHERE {q('id')} = %s")
+        return sql, _converters(fields, connection, Game._meta.db_table)
+    sql, converters = _cached(("clock", connection.alias, connection.vendor), make)
+    rows = _run(connection, sql, [game_id], True)
+    if not rows:
+        return None
+    out = {}
+    for name, value, funcs in zip(_CLOCK_FIELDS, rows[0], converters):
+        for func in funcs:
+            value = func(value, None, connection)
+        out[name] = value
     return out

@@ -565,7 +565,17 @@ def apply_timeout(game_id: int, seat: int, seq: int, deadline: float) -> str:
     seq``, the seat still has legal actions and its stored deadline equals ``deadline``.
     Returns ``"applied"``, ``"stale"`` (nothing to do) or ``"early"`` (the deadline plus
     allowance has not passed yet at ``clocks.now()``; the caller may re-arm). Raises
-    ``Game.DoesNotExist``; ``ActionRejected`` only for an engine failure (P-SYS-7)."""
+    ``Game.DoesNotExist``; ``ActionRejected`` only for an engine failure (P-SYS-7).
+
+    Most timeout tasks are stale when they run (the decision was answered): one unlocked
+    single-row read (``hot_sql.clock_row``) settles those without the lock, the locked
+    table read or the engine (DESIGN §4); the locked path re-checks everything."""
+    stored = hot_sql.clock_row(game_id)
+    if stored is not None and (stored["status"] != Game.Status.ACTIVE or stored["clock"] == clocks.UNTIMED
+                               or stored["seq"] != seq
+                               or not clocks.same_deadline(clocks.deadline_of(stored["clock_state"], seat),
+                                                           deadline)):
+        return "stale"          # as a locked run at the time of this read would find
     outcome = "stale"
 
     def mutate(row, engine, seats):
@@ -794,10 +804,16 @@ def end_claim_pause(game_id: int, seq: int) -> str:
     ``state_version`` so every connection is sent its real view, and schedule the computer
     moves now due. Returns ``"ended"``, ``"early"`` (the pause runs until later; re-arm) or
     ``"stale"`` (no such pause: already ended, or the game moved on). No audit record: the
-    engine did not change. Raises ``Game.DoesNotExist``."""
+    engine did not change. Raises ``Game.DoesNotExist``. A stale task is settled by one
+    unlocked single-row read (``hot_sql.clock_row``, DESIGN §4); the locked path re-checks."""
+    stored = hot_sql.clock_row(game_id)
+    if stored is not None:
+        mask = stored["claim_mask"] or {}
+        if not mask or mask.get("seq") != seq or stored["seq"] != seq:
+            return "stale"
     with engine_store.engine_lock(game_id):
         with transaction.atomic():
-            row = locked_row(game_id)
+            row, seats = locked_row_and_seats(game_id)          # hot SQL (DESIGN §3 "Cost")
             mask = row.claim_mask or {}
             if not mask or mask.get("seq") != seq or row.seq != seq:
                 return "stale"
@@ -805,9 +821,9 @@ def end_claim_pause(game_id: int, seq: int) -> str:
                 return "early"
             row.claim_mask = {}
             row.state_version += 1
-            row.save(update_fields=["claim_mask", "state_version", "updated_at"])
+            hot_sql.update_game(row, ["claim_mask", "state_version", "updated_at"])
             version, pending = row.state_version, list(row.pending_computer_seats)
             engine = engine_store.load(row)       # the real views again, built once here
-            states = _state_builder(row, engine, _seats(row).values())
+            states = _state_builder(row, engine, (seats or _seats(row)).values())
             transaction.on_commit(lambda: after_change(game_id, version, seq, pending, states=states))
     return "ended"          # the cached engine is now filed under the new version

@@ -10,7 +10,10 @@ from __future__ import annotations
 import pytest
 from platform_helpers import FakeTime, current_engine, human_seat
 
-from games import clocks, service, tasks
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import clocks, engine_store, hot_sql, service, tasks
 from games.models import ActionRecord, Game
 from rules_engine.core.actions import Action
 from rules_engine.riichi.scenario import act, scenario
@@ -276,6 +279,46 @@ def test_p_timeout_6_timeout_task_is_idempotent(alice, fake_time, no_computer_ta
     assert tasks.decision_timeout(game.pk, 0, seq, deadline) is False         # already played
     assert ActionRecord.objects.filter(game=game, timeout=True).count() == 1
     assert tasks.decision_timeout(game.pk + 99, 0, seq, deadline) is False    # no such game
+
+
+@pytestmark_db
+def test_p_timeout_6_a_stale_clock_task_reads_one_row_and_takes_no_lock(alice, fake_time, no_computer_tasks,
+                                                                       monkeypatch):
+    """DESIGN §4: most timeout and pause-end tasks are stale when they run; such a task reads
+    one row, unlocked, and loads no engine. A due one still takes the lock and plays."""
+    game = service.create_practice(alice, clock="bullet", human_seat=0)
+    state = _state(game)
+    seq, deadline = state["seq"], clocks.deadline_of(state, 0)
+    fake_time.t = deadline + 0.5
+    locked, real_lock = [], engine_store.engine_lock
+    monkeypatch.setattr(engine_store, "engine_lock", lambda game_id: locked.append(game_id) or real_lock(game_id))
+    hot, real_run = [], hot_sql._run           # the hot statements bypass Django's cursor on PostgreSQL
+    monkeypatch.setattr(hot_sql, "_run", lambda c, sql, *a: hot.append(sql) or real_run(c, sql, *a))
+
+    def statements(run) -> list[str]:
+        """The SQL ``run()`` sent: hot statements, plus ORM ones (on SQLite the hot one again)."""
+        hot.clear()
+        with CaptureQueriesContext(connection) as queries:
+            assert run() is False
+        orm = [q["sql"] for q in queries]
+        assert len(orm) <= len(hot) and not any("BEGIN" in q.upper() for q in orm), orm
+        return hot + orm
+
+    stale = [lambda: tasks.decision_timeout(game.pk, 0, seq, deadline + 1.0),      # another deadline
+             lambda: tasks.decision_timeout(game.pk, 0, seq + 1, deadline),        # another decision
+             lambda: tasks.end_claim_pause(game.pk, seq)]                          # no pause
+    for run in stale:
+        sent = statements(run)
+        assert len(hot) == 1, sent
+        for sql in sent:
+            sql = sql.upper()
+            assert "FOR UPDATE" not in sql and "JOIN" not in sql and "GAMES_GAME" in sql, sent
+    assert locked == [] and ActionRecord.objects.filter(game=game, timeout=True).count() == 0
+    assert tasks.decision_timeout(game.pk, 0, seq, deadline) is True                # due: played
+    assert game.pk in locked and ActionRecord.objects.filter(game=game, timeout=True).count() == 1
+    locked.clear()
+    sent = statements(lambda: tasks.decision_timeout(game.pk, 0, seq, deadline))  # already played
+    assert len(hot) == 1 and "JOIN" not in sent[0].upper() and locked == []
 
 
 @pytestmark_db

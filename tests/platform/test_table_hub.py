@@ -119,22 +119,45 @@ async def test_design_3_cost_one_read_per_change_gives_each_person_exactly_their
     assert game.pk not in _hub().tables                     # the last one out unsubscribes
 
 
-async def test_design_3_cost_a_connection_is_never_sent_an_older_state(four):
+async def test_design_3_cost_a_connection_is_never_sent_an_older_state(four, monkeypatch):
     game = await database_sync_to_async(_table)(four)
     comms = await _connect_all(four[:1], game.pk)
     first = await _state_at(comms[0], game.seq)
+    await _quiet(game.pk)
     after = await database_sync_to_async(act_first_pending)(game.pk)
     newer = await _state_at(comms[0], after.seq)
-    assert newer["view"]["seq"] > first["view"]["seq"]
-    # An older state reaching the connection afterwards (a slow read, a late build) is dropped.
-    member = next(iter(_hub().tables[game.pk].members))
+    assert after.state_version > game.state_version and newer["view"]["seq"] > first["view"]["seq"]
+    await _quiet(game.pk)
+    hub, table = _hub(), _hub().tables[game.pk]
+    member = next(iter(table.members))
+    assert member.sent_version == after.state_version
+    # A build that read the table before the change and finishes after the newer state was
+    # sent (a slow read), run through the hub itself: once as a presence re-send (forced),
+    # once as a change notice; then the same older state handed to the connection directly.
+    real = table_hub._build
+    monkeypatch.setattr(table_hub, "_build",
+                        lambda *a: (game.state_version, {member.seat: json.dumps(first)}))
+    hub.changed(game.pk, None, fresh=True)
+    await table.builder
+    hub.changed(game.pk, after.state_version + 1)
+    await table.builder
+    monkeypatch.setattr(table_hub, "_build", real)
+    assert hub.builds >= 2
     await member.deliver(game.state_version, json.dumps(first))
     await member.deliver(game.state_version, json.dumps(first), force=True)
+    # A probe sent last: everything the connection was sent before it is in its queue ahead
+    # of it, and none of it is older than the newest state it had.
+    await member.deliver(after.state_version, json.dumps({"type": "probe"}), force=True)
+    while True:
+        message = json.loads(await comms[0].receive_from(timeout=WAIT))
+        if message["type"] == "probe":
+            break
+        assert message["type"] == "state" and message["view"]["seq"] == after.seq, message
+    assert member.sent_version == after.state_version
     # ...and one the connection asks for itself is the newest stored one.
     await comms[0].send_json_to({"type": "state"})
-    again = await _state_at(comms[0], after.seq)
-    assert again["view"] == newer["view"]
-    assert await comms[0].receive_nothing(timeout=0.2)      # nothing older was sent in between
+    again = json.loads(await comms[0].receive_from(timeout=WAIT))
+    assert again["type"] == "state" and again["view"] == newer["view"]
     await comms[0].disconnect(timeout=WAIT)
 
 

@@ -64,6 +64,7 @@ class _Change:
     data: dict | None = None
     by_computer: bool = False
     timeout: bool = False
+    deals: bool = False        # a new hand was dealt (kind "next_hand", or the last Continue)
 
 
 def _engine_errors():
@@ -189,7 +190,7 @@ def _create_game(kind, preset, game_format: str, clock: str, creator, occupants,
             else:
                 Seat.objects.create(game=row, seat=seat, user=occupant)
         row._new_claim_mask = claim_mask.opening(engine, clocks.now())   # Taiwanese (P-FAIR-6)
-        _store(row, engine, _Change(kind="next_hand"))
+        _store(row, engine, _Change(kind="next_hand", deals=True))
     engine_store.put(row.pk, row.state_version, engine)
     return row
 
@@ -224,7 +225,7 @@ def _update_clock(row: Game, engine, change: _Change, seats: dict[int, Seat]) ->
     if change.kind == "action" and change.seat is not None:
         state = clocks.charge(state, clock, change.seat, t)              # P-CLOCK-5
         state = clocks.record_answer(state, clock, change.seat, timeout=change.timeout)
-    if change.kind == "next_hand":
+    if change.deals:
         state = clocks.new_hand(state, clock)                            # P-CLOCK-4
     pending = engine.pending_seats() if engine.phase in ("turn", "claim") else []
     prompt = float(row.claim_mask["until"]) if row.claim_mask else t     # P-FAIR-6 pause first
@@ -607,7 +608,10 @@ def continue_after_hand(game_id: int, seat: int, seq) -> Game | None:
         row.last_human_action_at = timezone.now()          # P-TABLE-9 counts human acts
         continued = sorted(set(row.continued_seats) | {seat})
         if set(_human_seats(seats)) <= set(continued):
-            return _next_hand(row, engine)
+            # The last person's Continue deals the next hand; its record is that person's
+            # Continue (the review tells "everyone pressed Continue" from the results timer).
+            dealt = _next_hand(row, engine)
+            return _Change(kind="continue", seat=seat, data=dealt.data, deals=True)
         row.continued_seats = continued
         return _Change(kind="continue", seat=seat)
 
@@ -619,7 +623,7 @@ def _next_hand(row, engine) -> _Change:
     row._new_claim_mask = claim_mask.opening(engine, clocks.now())   # Taiwanese (P-FAIR-6)
     row.continued_seats = []
     row.hands_started += 1
-    return _Change(kind="next_hand", data={"hand": row.hands_started})
+    return _Change(kind="next_hand", data={"hand": row.hands_started}, deals=True)
 
 
 def results_due_at(row: Game) -> float | None:

@@ -459,11 +459,18 @@ LOGGING = {
     "loggers": {
         "games": {"handlers": ["console"], "level": os.environ.get("GAMES_LOG_LEVEL", "INFO"),
                   "propagate": False},
-        "celery": {"level": os.environ.get("CELERY_LOG_LEVEL", "WARNING")},
         # Without DEBUG Django only mails server errors (no ADMINS here): print them instead.
         "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
     },
 }
+
+# Celery's own lines (worker ready, tasks received): a separate worker shows them at its
+# ``-l`` level; the embedded worker inside daphne keeps to warnings (a line per computer move
+# would drown the server's log). ``CELERY_LOG_LEVEL`` overrides both.
+_celery_log_level = os.environ.get("CELERY_LOG_LEVEL") or (
+    "WARNING" if CELERY_BROKER_URL.startswith("memory://") else None)
+if _celery_log_level:
+    LOGGING["loggers"]["celery"] = {"level": _celery_log_level}
 
 if CELERY_BROKER_URL.startswith("memory://"):
     # The embedded worker polls its in-process queue; poll often so computers answer promptly.

@@ -61,8 +61,13 @@ function toast(text) {
   toastTimer = setTimeout(() => { toastEl.hidden = true; }, 5000);
 }
 
+/** Send a message; false (and the person is told their move was not sent) while the
+ * connection is down, so a click never vanishes silently. */
 function send(msg) {
-  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    if (msg.type !== "ping") toast(t("not_sent"));
+    return false;
+  }
   socket.send(JSON.stringify(msg));
   return true;
 }

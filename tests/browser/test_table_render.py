@@ -424,6 +424,20 @@ def test_server_error_is_shown_and_reconnect_after_close(open_table):
     page.wait_for_function("document.querySelector('[data-role=conn]').dataset.state === 'connected'")
 
 
+def test_p_conn_3_a_move_while_the_connection_is_down_is_not_lost_silently(open_table):
+    """A click while the socket is down (before the close is noticed) says the move was not
+    sent, and the same decision can still be answered once the connection is back."""
+    page = open_table([state(make_view())])
+    tile = make_view()["hand"][0]
+    page.evaluate("window.__ws.readyState = 3")          # down, its close not yet noticed
+    page.dblclick(f".hand .tile[data-tile='{tile}']")
+    assert sent(page) == []
+    assert page.inner_text("[data-role=toast]") == "Not connected: your move was not sent. Reconnecting…"
+    page.evaluate("window.__ws.readyState = 1")          # back
+    page.dblclick(f".hand .tile[data-tile='{tile}']")
+    assert sent(page) == [{"type": "action", "seq": SEQ, "action": act("discard", tile)}]
+
+
 def test_spanish_page(open_table):
     page = open_table([state(make_view())], lang="es")
     page.click(".hand .drawn .tile")

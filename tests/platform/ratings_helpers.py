@@ -51,7 +51,7 @@ def create_ranked_game(users, *, preset_name: str = "riichi", kind: str = "publi
         for seat, user in enumerate(users):
             Seat.objects.create(game=row, seat=seat, user=user,
                                 strength="simple" if user.is_computer else "")
-        service._store(row, engine, service._Change(kind="next_hand"))
+        service._store(row, engine, service._Change(kind="next_hand", deals=True))
     engine_store.put(row.pk, row.state_version, engine)
     return row
 

@@ -152,7 +152,35 @@ async def test_p_flow_2_two_people_both_must_press_continue(make_user):
     await still_results(clients, game, seq)
     await press(bob, seq)
     await next_hand_everywhere(clients, game)
+    # The review tells "everyone pressed Continue" from the results timer: each person's
+    # press is recorded, the last one with the hand it dealt.
+    records = await continue_records(game)
+    assert [seat for seat, _data in records] == sorted(
+        [s for s, u in await seats_of(game) if u == users[0].pk])[:1] * 2 + [
+        s for s, u in await seats_of(game) if u == users[1].pk]
+    assert records[-1][1] == {"hand": 2} and all(d == {} for _s, d in records[:-1])
+    assert not await next_hand_records(game)
     await close(clients)
+
+
+@database_sync_to_async
+def continue_records(game) -> list[tuple[int, dict]]:
+    from games.models import ActionRecord
+    return list(ActionRecord.objects.filter(game_id=game.pk, kind="continue").order_by("index")
+                .values_list("seat", "data"))
+
+
+@database_sync_to_async
+def next_hand_records(game) -> list[int]:
+    from games.models import ActionRecord
+    return list(ActionRecord.objects.filter(game_id=game.pk, kind="next_hand", index__gt=1)
+                .values_list("index", flat=True))
+
+
+@database_sync_to_async
+def seats_of(game) -> list[tuple[int, int]]:
+    from games.models import Seat
+    return list(Seat.objects.filter(game_id=game.pk).values_list("seat", "user_id"))
 
 
 async def test_p_flow_2_four_people_every_one_must_press(make_user):

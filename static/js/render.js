@@ -455,7 +455,22 @@ function barEl(ctx, groups, cb) {
     ctx.mySeat === null ? null : h("div", { class: "preview-slot", dataset: { role: "preview-slot" }, "aria-live": "polite" }),
     ctx.mySeat === null ? null : togglesEl(ctx, cb),
     statusEl(ctx, groups),
-    h("div", { class: "bar-right" }, ownClockEl(ctx), ctx.mySeat === null ? null : actionsEl(ctx, groups, cb)));
+    h("div", { class: "bar-right" }, ownClockEl(ctx), ctx.mySeat === null ? null : actionsEl(ctx, groups, cb),
+      showResultEl(ctx, cb)));
+}
+
+/** True while the live table has a hand's or the game's result to show (P-FLOW-1). */
+function hasResult(ctx) {
+  const { view } = ctx;
+  return !ctx.replay && Boolean(view.hand_result || view.game_result || view.phase === "hand_over" || view.phase === "game_over");
+}
+
+/** The "Show the result" button once the results panel is put aside: in the action bar, where
+ *  it covers neither the hand nor the table (P-FLOW-1); null otherwise. */
+function showResultEl(ctx, cb) {
+  if (!hasResult(ctx) || !ctx.resultHidden) return null;
+  return h("button", { type: "button", class: "act primary act-show-result", dataset: { action: "show-result" },
+    onclick: () => cb.hideResult(false) }, ctx.t("show_result"));
 }
 
 function meEl(player, ctx, groups, cb) {
@@ -494,12 +509,7 @@ export function renderBoard(board, ctx, cb) {
   const me = players.find((p) => p.seat === mySeat);
   if (me) parts.push(meEl(me, ctx, groups, cb));
   else if (!ctx.replay) parts.push(barEl(ctx, groups, cb));   // a spectator: status lines only
-  if (!ctx.replay && (view.hand_result || view.game_result || view.phase === "hand_over" || view.phase === "game_over")) {
-    parts.push(ctx.resultHidden
-      ? h("button", { type: "button", class: "primary show-result", dataset: { action: "show-result" },
-        onclick: () => cb.hideResult(false) }, ctx.t("show_result"))
-      : renderResult(ctx, cb));
-  }
+  if (hasResult(ctx) && !ctx.resultHidden) parts.push(renderResult(ctx, cb));   // hidden: showResultEl in the bar
   board.replaceChildren(...parts);
   if (!ctx.replay && mySeat !== null && mySeat !== undefined && me) {
     // P-PLAY-7: every face-up tile tells on hover how many of its kind this seat has not seen.

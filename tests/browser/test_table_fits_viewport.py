@@ -46,7 +46,9 @@ def _page_html(lang: str = "en") -> str:
     from django.utils import translation
     with translation.override(lang):
         return render_to_string("games/table.html", {
-            "game": SimpleNamespace(id=7, pk=7, ranked=False), "my_seat": 0, "ws_path": "/ws/games/7/",
+            "game": SimpleNamespace(id=7, pk=7, ranked=False, preset_name="taiwanese", preset_version=1,
+                                    format_label="East round", get_clock_display="Standard"),
+            "my_seat": 0, "ws_path": "/ws/games/7/",
             "players": scenes.PLAYERS})
 
 
@@ -253,3 +255,49 @@ def test_issue11_connection_notice_does_not_push_the_table_off_screen(table_at, 
     assert page.inner_text("[data-role=conn]") == "Connection lost; reconnecting…"
     assert _problems(page) == []
     assert page.locator("button[data-action=pass]").is_visible()
+
+
+#: JS: [left, top, right, bottom] of the boxes matched by a selector (visible ones only).
+BOXES_JS = """(sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
+  .filter((r) => r.width > 0 && r.height > 0).map((r) => [r.left, r.top, r.right, r.bottom])"""
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
+def test_p_flow_1_show_result_button_leaves_the_hand_uncovered(table_at, width, height):
+    """P-FLOW-1, DESIGN §7 (tester report): with the results panel put aside to look at the table,
+    the "Show the result" button covers none of the own hand's tiles, melds, clock or other
+    buttons, at phone and desktop widths; pressing it brings the panel back."""
+    page = table_at([scenes.state(scenes.result_view(), timer=scenes.timer(next_hand_in=9.0))], width, height)
+    page.click("button[data-action=hide-result]")
+    button = page.locator("button[data-action=show-result]")
+    assert button.is_visible()
+    (box,) = page.evaluate(BOXES_JS, "button[data-action=show-result]")
+    covered = [b for b in page.evaluate(BOXES_JS, ".hand .tile, .seat-me .melds .tile, .seat-me .plate, "
+                                                  ".bar button:not([data-action=show-result]), [data-clock]")
+               if _overlap(box, b)]
+    assert covered == [], f"the button at {box} covers {covered}"
+    assert _problems(page) == []
+    _shot(page, f"{width}x{height}-6-result-hidden")
+    button.click()
+    page.wait_for_selector("button[data-action=continue]")
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
+def test_p_table_4_footer_rules_and_clock_label_readable(table_at, width, height):
+    """P-TABLE-4 (tester report): the footer under the table ("Rules: Taiwanese (fixed table),
+    version 1 · East round · Standard") is shown whole at 360 px — wrapped, not cut off with an
+    ellipsis — and the page still neither scrolls nor pushes a button or tile off screen."""
+    page = table_at([scenes.state(scenes.late_view("turn"))], width, height)
+    footer = page.locator(".table-rules")
+    assert footer.inner_text() == "Rules: Taiwanese (fixed table), version 1 · East round · Standard"
+    sizes = footer.evaluate("e => [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight]")
+    assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], f"footer clipped: {sizes}"
+    (box,) = page.evaluate(BOXES_JS, ".table-rules")
+    assert box[2] <= width and box[3] <= height
+    assert _problems(page) == []
+    _shot(page, f"{width}x{height}-7-footer")

@@ -385,7 +385,7 @@ def test_p_bot_2_game_over_table_carries_the_computer_badge(open_table):
     view["hand_result"] = _win_result(view)
     view["game_result"] = {"final_scores": [42300, 31000, 18700, 8000], "deposits_awarded": None,
                            "placements": [1, 2, 3, 4], "order": [0, 1, 2, 3], "results": [52300, 11000, -21300, -42000]}
-    for lang, label, width in (("en", "Computer", 1280), ("es", "Computadora", 360)):
+    for lang, label, width in (("en", "computer", 1280), ("es", "computadora", 360)):
         page = open_table([state(view, status="finished")], lang=lang, width=width)
         assert page.evaluate("() => { const a = document.querySelector('.game-over');"
                              " return a.scrollWidth <= a.clientWidth + 1; }"), "the badges fit a phone"

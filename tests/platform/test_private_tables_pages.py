@@ -260,3 +260,26 @@ def test_room_start_hint_only_while_seats_are_empty_and_rate_limit_refusal_says_
     page = response.content.decode()
     assert response.status_code == 429 and "please wait" in page and "open private table" not in page
     assert state_of_tables() == before
+
+
+@pytest.mark.parametrize("lang, word", [("en", "computer"), ("es", "computadora")])
+def test_p_bot_2_room_and_table_show_the_same_computer_badge(client, people, lang, word):
+    """P-BOT-2 (tester report): the waiting room marks a computer with the site's one badge
+    (accounts/_player_name.html: same word, case and title) and the live table's badge reads the
+    same word, in English and in Spanish."""
+    import re
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    table = full_table(people)
+    room = as_user(client, people[0]).get(reverse("room", args=[table.pk]),
+                                          HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    with translation.override(lang):
+        badge = render_to_string("accounts/_player_name.html", {"name": "x", "is_computer": True})
+        table_strings = render_to_string("games/_table_i18n.html")
+    shared = re.search(r'<span class="badge badge-computer"[^>]*>[^<]*</span>', badge).group(0)
+    assert shared.endswith(f">{word}</span>")
+    badges = re.findall(r'<span class="badge badge-computer"[^>]*>[^<]*</span>', room)
+    assert badges == [shared, shared], "seats 2 and 3: the shared badge, title included"
+    assert re.search(r'<span data-k="computer">([^<]*)</span>', table_strings).group(1) == word

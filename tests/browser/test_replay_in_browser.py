@@ -44,7 +44,10 @@ def test_j4_review_hand_opens_the_replay_viewer(live_server_proc, browser):
     page.click("[data-role=result] [data-role=review]")
     page.wait_for_url(re.compile(rf".*/games/{game_id}/replay/\?hand="))
     page.wait_for_selector("#replay-root[data-ready='1']", timeout=15000)
-    assert "riichi-single-deal" in page.inner_text("[data-role=rules]")              # P-REPLAY-5
+    # P-REPLAY-5: the preset by its display name, its version and format, linked to that
+    # exact preset version's rules page.
+    assert "Rules: Riichi, version 1 · Single hand" in page.inner_text("[data-role=rules]")
+    assert page.get_attribute("[data-role=rules] [data-role=rules-link]", "href") == "/rules/riichi-single-deal/1/"
     assert _step(page) == 0
     total = int(re.search(r"(\d+)\D*$", page.inner_text("[data-role=counter]")).group(1))
     assert total > 10

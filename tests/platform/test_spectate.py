@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.urls import reverse
 from hidden_info import tiles_in
 from platform_helpers import FakeTime, current_engine
 from spectate_helpers import PublicKnowledge, play_one, ranked_game, visible_length
@@ -342,3 +343,45 @@ def test_p_spect_2_frames_of_a_game_whose_end_is_long_public_are_pruned(people, 
     message, _, ended = state_at(game, fake.t)
     assert ended and message["view"] is not None
     assert spectate.prune_frames() == 0                           # nothing left to prune
+
+
+# ------------------------------------------------ a shared link before the hands are public
+
+def pending_text(response) -> str:
+    assert pending(response)
+    return response.content.decode()
+
+
+def test_p_replay_3_a_shared_link_before_the_public_delay_says_when_it_opens(people, fake, client):
+    game = ranked_game(people[:2])
+    stranger = people[3]
+    fake.t += 5
+    play_one(game)
+    replay, review = reverse("replay", args=[game.pk]), reverse("review", args=[game.pk])
+    for who in (None, stranger):                       # anonymous, then a signed-in stranger
+        if who is not None:
+            client.force_login(who)
+        for link in (replay, review):
+            html = pending_text(client.get(link))
+            assert "still being played" in html and reverse("watch", args=[game.pk]) in html
+    client.logout()
+    while play_one(game):
+        fake.t += 1.0
+    end = SpectatorFrame.objects.filter(game=game).exclude(status="active").get().at
+    fake.t = end + DELAY - 1
+    html = pending_text(client.get(replay))
+    opens = spectate._at(end + DELAY).strftime("%H:%M:%S")
+    assert "has ended" in html and opens in html
+    client.force_login(people[0])                      # its players review at once
+    assert 'data-role="replay-pending"' not in client.get(replay).content.decode()
+    client.logout()
+    fake.t = end + DELAY
+    response = client.get(replay)                      # public now: the replay itself
+    assert response.status_code == 200 and 'data-role="replay-pending"' not in response.content.decode()
+
+
+def test_p_replay_3_a_practice_link_stays_not_found_for_strangers(people, fake, client):
+    practice = service.create_practice(people[0])
+    client.force_login(people[3])
+    assert client.get(reverse("replay", args=[practice.pk])).status_code == 404
+    assert client.get(reverse("review", args=[practice.pk])).status_code == 404

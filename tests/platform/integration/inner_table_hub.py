@@ -3,8 +3,11 @@
 
 - after a change each of four people's connections gets its own seat's view, built by the
   process's hub;
+- the process subscribes to the table's group once for its four connections (pub/sub
+  layer: ``PUBSUB NUMSUB``), and the change crosses Redis as one ``PUBLISH`` to that group,
+  which reaches the process once (its hub builds the views);
 - every command Redis received meanwhile (``MONITOR``) carries no view, no hand, no state
-  text: private tiles never pass through Redis (DESIGN §3).
+  text: private tiles never pass through Redis (DESIGN §3); the notice carries versions only.
 """
 from __future__ import annotations
 
@@ -91,6 +94,12 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
         comms.append(comm)
     hub = table_hub.hub_for(layer)
     assert len(hub.tables[game.pk].members) == 4
+    group_channel = f"{layer.prefix}__group__{notify.group_name(game.pk)}".encode()
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    assert client.pubsub_numsub(group_channel) == [(group_channel, 1)]    # once per process
+    listener = client.pubsub()
+    listener.subscribe(group_channel)
+    assert listener.get_message(timeout=WAIT)["type"] == "subscribe"
     builds = hub.builds
     monitor = Monitor(settings.REDIS_URL, layer.prefix.encode()).start()
     after = await database_sync_to_async(act_first_pending)(game.pk)
@@ -101,7 +110,19 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
         hands[seat] = set(state["view"]["hand"])
     commands = await database_sync_to_async(monitor.stop)()
     assert hub.builds - builds >= 1
-    assert any(notify.group_name(game.pk).encode() in c for c in commands), "the notice went through Redis"
+    table_publishes = [c for c in commands if c.split(b" ")[:2] == [b"PUBLISH", group_channel]]
+    assert len(table_publishes) == 1, commands           # one change, one notice, one copy
+    # What the table's group was sent, as a second subscriber saw it: versions only.
+    notices = []
+    for _ in range(WAIT):               # the copy is already on its way: it was delivered
+        message = listener.get_message(timeout=1.0)
+        if message is not None and message["type"] == "message":
+            notices.append(layer.deserialize(message["data"]))
+        elif message is None and notices:
+            break
+    listener.close()
+    assert [n["type"] for n in notices] == ["table.changed"], notices
+    assert notices[0]["seq"] == after.seq and set(notices[0]) <= {"type", "version", "seq", "pushed"}
     for raw in commands:
         for word in (b"view", b"hand", b"text", b"legal_actions"):
             assert word not in raw, raw[:300]

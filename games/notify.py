@@ -48,6 +48,15 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
         _server_loop = loop
 
 
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop that serves this process's WebSocket connections, or ``None``
+    (a Celery worker; a server that has served no table yet)."""
+    loop = _server_loop
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
+
+
 def seat_group(game_id: int, seat: int) -> str:
     """The channel-layer group of the connections of seat ``seat`` of game ``game_id`` (the
     seat's account only; ``games.consumers``)."""

@@ -219,8 +219,10 @@ async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_one_
         four, settings, monkeypatch):
     """DESIGN §3: with ``PUSH_SEAT_STATES`` off (the default with Redis) the layer carries only
     the tile-free notice; the process's table hub reads the store once and builds each
-    person's own view (``games.table_hub``)."""
+    person's own view (``games.table_hub``); here the change is written by another process
+    (the writer's own process hands its connections their states: ``test_table_hub``)."""
     settings.PUSH_SEAT_STATES = False
+    monkeypatch.setattr(table_hub, "writer_changed", lambda *a, **k: False)
     game = await database_sync_to_async(_table)(four)
     comms = [_connect(user, game.pk) for user in four]
     for comm in comms:

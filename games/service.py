@@ -756,7 +756,7 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
     from django.conf import settings
 
     built = None
-    local = False
+    local = frozenset()
     if states is not None:           # this process's own connections: no hop through the layer
         from .table_hub import writer_changed
         try:
@@ -769,7 +769,7 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
         except Exception:  # the connections then build their own views
             log.exception("could not build the states of table %s", game_id)
     try:
-        table_changed(game_id, version, seq, built)
+        table_changed(game_id, version, seq, built, skip=local)
     except Exception:  # a lost notice heals at the next one; never fail the write
         log.exception("could not notify table %s", game_id)
     if pending_computer_seats:

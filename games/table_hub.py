@@ -228,7 +228,7 @@ def _spectator_count(table: _Table, game, fresh: bool) -> int:
     return cached[1]
 
 
-def writer_changed(game_id: int, version: int, build) -> bool:
+def writer_changed(game_id: int, version: int, build) -> frozenset:
     """Hand this process's own connections to table ``game_id`` their states at ``version``,
     built here by the writer that just committed it (DESIGN §3 "Cost": no read of the table
     and no trip through the channel layer for the connections served by the process that
@@ -240,29 +240,29 @@ def writer_changed(game_id: int, version: int, build) -> bool:
     ``service._state_builder``, with ``build.game`` the stored row; ``None`` when the engine
     has moved on. Each key is a seat (``None``: an invited spectator's public view) and each
     text goes only to the connections of that key (hidden information as in the hub).
-    Returns ``True`` when the local connections were handed their states (the layer's notice
-    still goes to the other processes), ``False`` when this process has no server loop, no
-    hub or no connection to the table (nothing was done)."""
+    Returns the channel names of the local connections handed their states (the layer's
+    notice then goes to the other connections only), or an empty set when this process has
+    no server loop, no hub or no connection to the table (nothing was done)."""
     from .notify import server_loop
 
     loop = server_loop()
     if loop is None:
-        return False
+        return frozenset()
     hub = next(iter((_hubs.get(loop) or {}).values()), None)
     table = hub.tables.get(game_id) if hub is not None else None
     if table is None:
-        return False
+        return frozenset()
     try:
-        keys = {member.seat for member in list(table.members)}
+        members = list(table.members)
     except RuntimeError:          # the set changed while copied (a connection came or went)
-        return False
-    if not keys:
-        return False
-    texts = build(keys, _spectator_count(table, build.game, False))
+        return frozenset()
+    if not members:
+        return frozenset()
+    texts = build({member.seat for member in members}, _spectator_count(table, build.game, False))
     if texts is None:
-        return False
+        return frozenset()
     loop.call_soon_threadsafe(hub.take_built, game_id, version, texts)
-    return True
+    return frozenset(member.channel_name for member in members)
 
 
 _hubs: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = weakref.WeakKeyDictionary()

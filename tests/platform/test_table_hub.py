@@ -90,7 +90,7 @@ async def _quiet(game_id: int) -> None:
 def _writer_elsewhere(monkeypatch) -> None:
     """The change is written by another process (another daphne, a Celery worker): this
     process's hub learns of it from the layer's notice only."""
-    monkeypatch.setattr(table_hub, "writer_changed", lambda *a, **k: False)
+    monkeypatch.setattr(table_hub, "writer_changed", lambda *a, **k: frozenset())
 
 
 def _check_own_seats(states: dict[int, dict]) -> None:
@@ -262,9 +262,9 @@ async def test_p_sys_2_the_layer_carries_only_notices_no_view_no_tile(four, monk
     sent = []
     real_many = notify.group_send_many
 
-    def recording(messages):
+    def recording(messages, **kwargs):
         sent.extend(m for _g, m in messages)
-        return real_many(messages)
+        return real_many(messages, **kwargs)
     monkeypatch.setattr(notify, "group_send_many", recording)
     after = await database_sync_to_async(act_first_pending)(game.pk)
     await asyncio.gather(*(_state_at(comm, after.seq) for comm in comms))

@@ -12,9 +12,11 @@ and a message to a channel or group nobody serves goes nowhere.
 
 What this module adds to channels-redis 4.3's pub/sub layer:
 
-- ``group_send_many(messages)``: the ``(group, message)`` pairs as one pipeline of
+- ``group_send_many(messages, skip)``: the ``(group, message)`` pairs as one pipeline of
   ``PUBLISH`` per Redis host, in the order given (Redis delivers the messages of one
-  connection in order to each subscriber; several hosts keep the order per host only).
+  connection in order to each subscriber; several hosts keep the order per host only);
+  ``skip``: channels (the writer's own process's connections, already served) that the
+  receiving process leaves out.
 - ``group_add`` / ``new_channel`` return only once Redis has confirmed the subscription, as
   the core layer's ``ZADD`` did: a notice published after ``group_add`` returns reaches the
   channel (a connection subscribes, then reads the table; a change after the read must not
@@ -60,6 +62,10 @@ CAPACITY = 100
 
 
 _LOST = object()     # queued to each local channel when Redis was lost
+#: Key of the channels a group message leaves out (``group_send_many``'s ``skip``); removed
+#: before a consumer sees the message.
+SKIP = "__skip__"
+SKIP_MARK = SKIP.encode()
 
 
 class _Shard(pubsub.RedisSingleShardConnection):
@@ -158,12 +164,18 @@ class _Shard(pubsub.RedisSingleShardConnection):
         if kind != "message":
             return
         layer = self.channel_layer
+        data = message["data"]
         if name in layer.channels:
-            layer.put(name, message["data"])
+            layer.put(name, data)
         elif name in layer.groups:
-            for channel in layer.groups[name]:
+            members = layer.groups[name]
+            if SKIP_MARK in data:                  # group_send_many's skip (cheap test first)
+                skip = layer.channel_layer.deserialize(data).get(SKIP)
+                if skip:
+                    members = members.difference(skip)
+            for channel in members:
                 if channel in layer.channels:
-                    layer.put(channel, message["data"])
+                    layer.put(channel, data)
 
 
 class _LoopLayer(pubsub.RedisPubSubLoopLayer):
@@ -201,7 +213,9 @@ class _LoopLayer(pubsub.RedisPubSubLoopLayer):
         if data is _LOST:
             await self._give_up(channel)
             raise RedisConnectionError("the channel layer lost Redis; messages may be lost")
-        return self.channel_layer.deserialize(data)
+        message = self.channel_layer.deserialize(data)
+        message.pop(SKIP, None)
+        return message
 
     async def _give_up(self, channel: str) -> None:
         if self.channels.pop(channel, None) is None:
@@ -225,10 +239,12 @@ class _LoopLayer(pubsub.RedisPubSubLoopLayer):
                 log.warning("channel layer: channel %s full (%d); %d message(s) dropped so far",
                             channel, self.capacity, self.dropped)
 
-    async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
+    async def group_send_many(self, messages: list[tuple[str, dict]], skip=frozenset()) -> None:
         by_shard: dict[int, list[tuple[str, bytes]]] = collections.defaultdict(list)
         for group, message in messages:
             name = self._get_group_channel_name(group)
+            if skip:
+                message = {**message, SKIP: sorted(skip)}
             by_shard[self._shards.index(self._get_shard(name))].append(
                 (name, self.channel_layer.serialize(message)))
         for index, items in by_shard.items():
@@ -244,12 +260,16 @@ class RedisChannelLayer(pubsub.RedisPubSubChannelLayer):
     ``serializer_format``, ``symmetric_encryption_keys``. One per-loop layer (own Redis
     connections) for each event loop that uses it."""
 
-    async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
+    async def group_send_many(self, messages: list[tuple[str, dict]], skip=frozenset()) -> None:
         """Send each ``(group, message)`` to its group's subscribers (every process serving
         a member; each hands it to its local members), in order, in one pipeline per Redis
-        host. Raises what the Redis client raises (Redis away); nothing is retried here."""
+        host, except to the channels in ``skip`` (connections the sender's process has served
+        already: ``games.table_hub.writer_changed``): they travel with the message and the
+        receiving process leaves them out. The message is published even when ``skip`` holds
+        every member (a publisher cannot see other processes' members). Raises what the Redis
+        client raises (Redis away); nothing is retried here."""
         if messages:
-            await self._get_layer().group_send_many(messages)
+            await self._get_layer().group_send_many(messages, skip)
 
     def _get_layer(self) -> _LoopLayer:
         loop = asyncio.get_running_loop()

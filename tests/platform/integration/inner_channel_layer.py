@@ -215,3 +215,25 @@ async def test_p_sys_2_a_subscription_is_in_force_when_group_add_returns():
         assert publisher.publish(f"{layer.prefix}__group__{group}", layer.serialize({"type": "m", "n": round_})) == 1
         assert (await asyncio.wait_for(layer.receive(channel), WAIT))["n"] == round_
         await layer.group_discard(group, channel)
+
+async def test_design_3_cost_a_batch_leaves_out_the_channels_the_sender_served():
+    """``group_send_many(..., skip=...)``: the channels the writer's process served already
+    (``games.table_hub.writer_changed``) are not sent the notice (the pub/sub layer
+    publishes it with the channels to leave out; the receiving process leaves them out), a
+    message left with no member reaches nobody. Order is kept, so each channel's first message proves what it
+    was not sent (no waiting for silence)."""
+    layer = get_channel_layer()
+    a, b = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("skip-one", a)
+    await layer.group_add("skip-one", b)
+    await layer.group_send_many([("skip-one", {"type": "m", "n": 1})], skip=frozenset({a}))
+    await layer.group_send_many([("skip-one", {"type": "m", "n": 2})], skip=frozenset({a, b}))
+    await layer.group_send_many([("skip-one", {"type": "m", "n": 3})])
+    import asyncio
+
+    async def first(channel):
+        return (await asyncio.wait_for(layer.receive(channel), 10))["n"]
+    assert await first(a) == 3
+    assert [await first(b), await first(b)] == [1, 3]
+    for channel in (a, b):
+        await layer.group_discard("skip-one", channel)

@@ -80,7 +80,14 @@ class Monitor:
         return self.commands
 
 
-async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(four):
+@pytest.mark.parametrize("writer_here", [True, False], ids=["writer-here", "writer-elsewhere"])
+async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(four, writer_here, monkeypatch):
+    """Writer here: the process that wrote hands its own connections their states
+    (``table_hub.writer_changed``); elsewhere (another daphne, a worker): the hub builds them
+    on the notice. Either way Redis never carries a view; writer here, the notice names the
+    connections the writer served and no connection is sent it."""
+    if not writer_here:
+        monkeypatch.setattr(table_hub, "writer_changed", lambda *a, **k: frozenset())
     layer = get_channel_layer()
     assert type(layer).__name__ == "RedisChannelLayer"
     assert not settings.PUSH_SEAT_STATES            # the production default with Redis
@@ -101,6 +108,14 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
     listener.subscribe(group_channel)
     assert listener.get_message(timeout=WAIT)["type"] == "subscribe"
     builds = hub.builds
+    change_builds = []             # builds for a change notice (not the arrivals' presence re-sends)
+    real_build = table_hub._build
+
+    def recording(table, wanted, fresh, keys):
+        if not fresh:
+            change_builds.append(wanted)
+        return real_build(table, wanted, fresh, keys)
+    monkeypatch.setattr(table_hub, "_build", recording)
     monitor = Monitor(settings.REDIS_URL, layer.prefix.encode()).start()
     after = await database_sync_to_async(act_first_pending)(game.pk)
     hands = {}
@@ -109,10 +124,17 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
         assert state["view"]["seat"] == seat and state["game"]["my_seat"] == seat
         hands[seat] = set(state["view"]["hand"])
     commands = await database_sync_to_async(monitor.stop)()
-    assert hub.builds - builds >= 1
-    table_publishes = [c for c in commands if c.split(b" ")[:2] == [b"PUBLISH", group_channel]]
+    if writer_here:
+        assert change_builds == []
+    else:
+        assert hub.builds - builds >= 1
+    # The change crossed Redis as one PUBLISH to the table's group (an arrival's presence
+    # notice, ``table.presence``, may also be on its way).
+    table_publishes = [c for c in commands if c.split(b" ")[:2] == [b"PUBLISH", group_channel]
+                       and b"table.changed" in c]
     assert len(table_publishes) == 1, commands           # one change, one notice, one copy
-    # What the table's group was sent, as a second subscriber saw it: versions only.
+    # What the table's group was sent, as a second subscriber saw it: versions only, and
+    # (writer here) the channels the writer's process served, which it then left out.
     notices = []
     for _ in range(WAIT):               # the copy is already on its way: it was delivered
         message = listener.get_message(timeout=1.0)
@@ -121,8 +143,14 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
         elif message is None and notices:
             break
     listener.close()
-    assert [n["type"] for n in notices] == ["table.changed"], notices
-    assert notices[0]["seq"] == after.seq and set(notices[0]) <= {"type", "version", "seq", "pushed"}
+    notices = [n for n in notices if n["type"] == "table.changed"]
+    assert len(notices) == 1, notices
+    notice = notices[0]
+    assert notice["seq"] == after.seq and set(notice) <= {"type", "version", "seq", "pushed", "__skip__"}
+    if writer_here:      # every connection was served by the writer: the notice skips them all
+        assert notice["__skip__"] == sorted(m.channel_name for m in hub.tables[game.pk].members)
+    else:
+        assert "__skip__" not in notice
     for raw in commands:
         for word in (b"view", b"hand", b"text", b"legal_actions"):
             assert word not in raw, raw[:300]

@@ -487,7 +487,9 @@ function meEl(player, ctx, groups, cb) {
  * Render the whole board into `board` (replacing its content).
  * ctx: {game, view, t, base, mySeat, locale, selected, riichiMode, sent, continued, lobbyUrl,
  *       clockBase: performance.now() ms when the state message arrived (countdowns of game.timer),
- *       timeoutNotice: text saying the server just played for the viewer, or null (P-CLOCK-9)}
+ *       timeoutNotice: text saying the server just played for the viewer, or null (P-CLOCK-9),
+ *       offline: the close reason once the server closed for good (P-CONN-4), or null: the caller
+ *       then passes a view without legal_actions, and the result panel offers no Continue}
  * Replay viewer only (absent on the live table, which is unchanged): ctx.replay (no status,
  * actions, toggles or result panel), ctx.openHands [4 × ids | null] and ctx.openDrawn [4 × id | null]
  * (opponents' concealed tiles face up), ctx.youSeat (seat marked "You"; default mySeat).

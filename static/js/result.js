@@ -326,7 +326,7 @@ export function renderResult(ctx, cb) {
     foot.push(h("p", { class: "links" }, h("a", { class: "button", href: reviewHref(ctx), target: "_blank",
       rel: "noopener", dataset: { role: "review" } }, t("review"))));
   }
-  if (!over && view.phase === "hand_over" && ctx.mySeat !== null) {
+  if (!over && view.phase === "hand_over" && ctx.mySeat !== null && !ctx.offline) {   // not while closed (P-CONN-4)
     foot.push(ctx.continued ? h("p", { class: "hint" }, t("continued"))
       : h("button", { type: "button", class: "primary act-continue", dataset: { action: "continue" },
         onclick: () => cb.cont() }, t("continue")));

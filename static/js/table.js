@@ -32,6 +32,8 @@ const ui = {
   toggles: loadToggles(root.dataset.gameId),  // P-PLAY-2a table toggles + "discard on first click"
   receivedAt: 0,      // performance.now() when the last state arrived: countdowns start there (docs/clocks.md)
   timeoutNotice: null, // "Time out: 7p discarded for you" after the server played for this seat (P-CLOCK-9)
+  offline: null,      // FINAL_CLOSE key once the server closed for good (e.g. opened elsewhere, P-CONN-4):
+                      // the table is shown without controls until "Play here" reconnects
 };
 let noticeTimer = null;
 let renderCtx = null;   // the ctx of the last render (the hover preview reuses it)
@@ -65,7 +67,8 @@ function toast(text) {
  * connection is down, so a click never vanishes silently. */
 function send(msg) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    if (msg.type !== "ping") toast(t("not_sent"));
+    // Closed for good (P-CONN-4): say why, never "Reconnecting…" (it does not reconnect by itself).
+    if (msg.type !== "ping") toast(ui.offline ? t(ui.offline) : t("not_sent"));
     return false;
   }
   socket.send(JSON.stringify(msg));
@@ -181,10 +184,14 @@ function render() {
   if (!ui.view) return;
   const focused = focusKey();
   stopClocks();
+  // Closed for good (ui.offline): the last view without its legal actions, so no tile is
+  // selectable and no action or Continue button is offered until "Play here" (P-CONN-4).
+  const view = ui.offline ? { ...ui.view, legal_actions: [] } : ui.view;
   renderCtx = {
-    game: ui.game, view: ui.view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
-    locale: document.documentElement.lang || undefined, selected: ui.selected, riichiMode: ui.riichiMode,
-    sent: ui.sentSeq === ui.view.seq, continued: ui.continued, toggles: ui.toggles, togglesOpen: ui.togglesOpen,
+    game: ui.game, view, t, base: root.dataset.tilesUrl, mySeat: ui.mySeat,
+    locale: document.documentElement.lang || undefined, selected: ui.offline ? null : ui.selected,
+    riichiMode: ui.offline ? false : ui.riichiMode,
+    sent: ui.sentSeq === ui.view.seq, continued: ui.continued, offline: ui.offline, toggles: ui.toggles, togglesOpen: ui.togglesOpen,
     resultHidden: ui.resultHidden, lobbyUrl: root.dataset.lobbyUrl || "",
     reviewUrl: root.dataset.reviewUrl || "", practiceUrl: root.dataset.practiceUrl || "",
     reportUrl: root.dataset.reportUrl || "",
@@ -260,7 +267,7 @@ function onState(msg) {
 /** Apply the table toggles (P-PLAY-2a) through the same actions a person would send. */
 function scheduleAutomatic() {
   clearTimeout(autoTimer);
-  if (!ui.view || ui.mySeat === null || ui.sentSeq === ui.view.seq) return;
+  if (!ui.view || ui.mySeat === null || ui.offline || ui.sentSeq === ui.view.seq) return;
   const seq = ui.view.seq;
   const action = automaticAction(ui.view, ui.toggles);
   if (!action) return;
@@ -295,13 +302,23 @@ function connect() {
     clearInterval(pingTimer);
     const final = FINAL_CLOSE[event.code];
     if (final) {            // reconnecting would not help (or would steal the seat back)
+      ui.offline = final;
+      ui.selected = null;
+      ui.riichiMode = false;
+      clearTimeout(autoTimer);
+      render();
       setConn(final);
       connEl.appendChild(document.createTextNode(" "));
       const again = document.createElement("button");
       again.type = "button";
       again.dataset.action = "reconnect";
       again.textContent = t("reconnect_here");
-      again.addEventListener("click", () => { retry = 0; setConn("connecting"); connect(); });
+      again.addEventListener("click", () => {
+        retry = 0;
+        ui.offline = null;   // controls come back with the fresh state the server sends on connect
+        setConn("connecting");
+        connect();
+      });
       connEl.appendChild(again);
       return;
     }

@@ -543,6 +543,27 @@ def test_p_conn_4_no_reconnect_after_takeover_close(open_table):
     page.wait_for_function("window.__sockets === 2")
 
 
+def test_p_conn_4_displaced_page_offers_no_controls_until_play_here(open_table):
+    """After close code 4409 the page shows the table without controls: no selectable tile, no
+    action or Discard button (a selection is dropped), and a click sends nothing; "Play here" brings the controls back with the fresh state."""
+    view = make_view()
+    view["legal_actions"].append(act("riichi", view["hand"][0]))
+    page = open_table([state(view)])
+    assert page.locator(".hand .tile.selectable").count() > 0
+    page.click(f".hand .tile[data-tile='{view['hand'][2]}']")
+    assert page.locator("button[data-action=confirm]").count() == 1
+    page.evaluate("window.__ws.close(4409)")
+    assert page.locator(".hand .tile.selectable").count() == 0
+    assert page.locator(".hand .tile.selected").count() == 0
+    assert page.locator(".actions button").count() == 0
+    page.click(f".hand .tile[data-tile='{view['hand'][3]}']")
+    assert page.locator("button[data-action=confirm]").count() == 0
+    assert sent(page) == []
+    page.click("button[data-action=reconnect]")
+    page.wait_for_selector(".hand .tile.selectable")
+    assert page.locator("button[data-action=riichi]").count() == 1
+
+
 def test_any_copy_stands_for_the_listed_discard_of_its_kind(open_table):
     """The engine lists one discard per (kind, red) (calls.discard_choices); every identical copy
     is selectable and sends that listed action; the red five stays distinct (P-PLAY-1)."""

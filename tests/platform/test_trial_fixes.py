@@ -82,3 +82,21 @@ def test_p_fair_2_the_table_of_a_ranked_game_offers_report_on_its_game_over_scre
     practice = service.create_practice(people[4])
     client.force_login(people[4])
     assert "data-report-url" not in client.get(reverse("table", args=[practice.pk])).content.decode()
+
+
+@pytest.mark.parametrize("path", ["/api/tables/abc/", "/api/games/abc/log/", "/api/nothing/", "/api/",
+                                  "/api/tables/1/nothing/"])
+def test_every_unmatched_api_address_answers_a_json_404(client, people, path):
+    """Fresh-user trial item 3: no HTML error page under /api/, for a guest or a signed-in person,
+    in DRF's shape like /api/games/999/; a missing slash still redirects first."""
+    for signed_in in (False, True):
+        if signed_in:
+            client.force_login(people[0])
+        for method in (client.get, client.post):
+            response = method(path)
+            assert response.status_code == 404, (path, response.status_code)
+            assert response["Content-Type"] == "application/json"
+            assert response.json() == {"detail": "Not found."}
+    assert client.get("/api/tables/1")["Location"] == "/api/tables/1/"
+    assert client.get("/api/games/999/").json()["detail"]       # real API 404s keep their own text
+    assert client.get("/api/schema/").status_code == 200

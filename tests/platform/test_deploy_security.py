@@ -42,6 +42,29 @@ def test_check_deploy_is_clean_behind_a_tls_proxy_and_warns_when_https_is_switch
     assert "security.W004" in plain.stderr and "security.W008" in plain.stderr
 
 
+def test_embedded_default_check_is_clean_on_sqlite(tmp_path):
+    """``make run`` on the embedded default (SQLite) prints no warning: SQLite's lack of covering
+    indexes (models.W040, leaderboard.Rating) is silenced there only (fresh-user trial item 4)."""
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env.update({"DJANGO_SETTINGS_MODULE": "mahjongsite.settings", "SQLITE_PATH": str(tmp_path / "c.sqlite3")})
+    # --database: the database-dependent model checks, which `make run`'s migrate runs too.
+    done = subprocess.run([sys.executable, "manage.py", "check", "--database", "default", "--fail-level",
+                           "WARNING"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "WARNING" not in done.stdout + done.stderr and "W040" not in done.stdout + done.stderr
+    assert "no issues" in done.stdout + done.stderr
+
+
+def test_postgresql_keeps_the_covering_leaderboard_indexes():
+    """On PostgreSQL nothing is silenced and Rating's ranking indexes keep their INCLUDE columns (P-LB-1)."""
+    code = ("from django.conf import settings as s; from leaderboard.models import Rating; "
+            "print(s.SILENCED_SYSTEM_CHECKS, [i.name for i in Rating._meta.indexes if i.include])")
+    run = subprocess.run([sys.executable, "-c", "import django; django.setup(); " + code], cwd=ROOT,
+                         env=_production_env(), capture_output=True, text=True, timeout=60)
+    assert run.stdout.strip() == "[] ['lb_rating_human_rank', 'lb_rating_computer_rank']", run.stdout + run.stderr
+
+
 def test_production_settings_values():
     code = ("from django.conf import settings as s; "
             "print(s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, "

@@ -200,7 +200,7 @@ def replay_viewer(request, pk: int):
     """The step-by-step replay of a completed hand (P-REPLAY-3/-4/-5, J4 step 5).
 
     ``?hand=N`` (0-based among the game's completed hands) or ``?hand=last`` picks the hand
-    shown first. The page gets no frames: static/js/replay.js fetches them per hand from
+    shown first; any other value shows the first hand with a warning (P-REPLAY-4). The page gets no frames: static/js/replay.js fetches them per hand from
     ``api-game-replay``. 404 for anyone but the game's player (a ranked game's replays are
     public once it has ended, a private game's open to its invited spectators then); while
     no hand has ended the player is sent back to the table."""
@@ -221,7 +221,12 @@ def replay_viewer(request, pk: int):
     for hand in hands:
         hand["label"] = hand_label(hand["hand_number"])
     start = replay_frames.hand_index(request.GET.get("hand"), len(hands))
-    start = max(0, min(start or 0, len(hands) - 1))      # a bad ?hand= shows the first hand
+    if start is None or not 0 <= start < len(hands):
+        # A ?hand= that is no ended hand of this game (999, -1, abc; the API's no_such_hand,
+        # P-REPLAY-4) shows the first hand and says so, rather than another hand silently.
+        if hands:
+            messages.warning(request, _("This game has no such hand to replay; the first hand is shown."))
+        start = 0
     # Live presence means nothing in a replay: no "Disconnected" badge there.
     players = [{k: v for k, v in p.items() if k != "connected"} for p in players_of(game)]
     return render(request, "games/replay.html", {

@@ -272,3 +272,20 @@ def test_p_replay_4_the_viewer_shows_no_live_presence(client, alice):
     boot = page.context["boot"]
     assert boot["players"] and all("connected" not in p for p in boot["players"])
     assert all("connected" not in p for p in boot["game"]["players"])
+
+
+@pytest.mark.parametrize("wanted", ["999", "-1", "abc", "1"])
+def test_p_replay_4_page_for_no_such_hand_shows_the_first_hand_and_says_so(client, alice, wanted):
+    """Fresh-user trial item 6: ?hand= naming no ended hand (the API's no_such_hand) never shows
+    another hand silently: the first hand, with a warning; valid values show no warning."""
+    game = finish(service.create_practice(alice, "riichi-single-deal"))
+    client.force_login(alice)
+    assert _api(client, game, wanted).json()["code"] == "no_such_hand"
+    page = client.get(reverse("replay", args=[game.pk]) + f"?hand={wanted}")
+    assert page.status_code == 200 and page.context["boot"]["start"] == 0
+    assert "This game has no such hand to replay; the first hand is shown." in page.content.decode()
+    spanish = client.get(reverse("replay", args=[game.pk]) + f"?hand={wanted}", HTTP_ACCEPT_LANGUAGE="es")
+    assert "Esta partida no tiene esa mano para repetir" in spanish.content.decode()
+    for good in ("0", "last", ""):
+        page = client.get(reverse("replay", args=[game.pk]) + f"?hand={good}")
+        assert "no such hand" not in page.content.decode()

@@ -115,5 +115,14 @@ def test_j4_review_hand_opens_the_replay_viewer(live_server_proc, browser):
     assert width <= 360, f"the page scrolls sideways at 360 px ({width} px)"
     assert page.locator(".board .concealed.open-hand").first.is_visible()
     assert page.locator("[data-action=next]").is_visible()
+
+    # A ?hand= that is no hand of the game (P-REPLAY-4): the first hand, and the page says so.
+    page.goto(f"{server.url}/games/{game_id}/replay/?hand=999")
+    page.wait_for_selector("#replay-root[data-ready='1']", timeout=15000)
+    assert page.locator(".message.warning").is_visible()
+    assert "no such hand" in page.inner_text(".message.warning")
+    assert _step(page) == 0 and _open_hands(page) == 4
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page scrolls sideways at 360 px ({width} px)"
     assert not errors, f"JavaScript errors on the page: {errors}"
     context.close()

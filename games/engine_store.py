@@ -99,6 +99,16 @@ def put(game_id: int, version: int, engine) -> None:
             _cache.popitem(last=False)
 
 
+def refile(game_id: int, old: int, new: int) -> None:
+    """A change that left the engine as it was (the end of a claim pause) stepped game
+    ``game_id`` from ``old`` to version ``new``: a cached engine at ``old`` is now the
+    engine at ``new``. Anything else cached is left as it is (``load`` checks it)."""
+    with _guard:
+        hit = _cache.get(game_id)
+        if hit is not None and hit[0] == old:
+            _cache[game_id] = (new, hit[1])
+
+
 def forget(game_id: int) -> None:
     """Drop game ``game_id`` from the cache."""
     with _guard:

@@ -225,3 +225,75 @@ def clock_row(game_id: int, using: str = "default") -> dict | None:
             value = func(value, None, connection)
         out[name] = value
     return out
+
+
+def _json_scalar(value, cast):
+    """A JSON key read as text (``->>`` on PostgreSQL) or as a number (SQLite's
+    ``json_extract``), as ``cast`` (``None`` stays ``None``)."""
+    return None if value is None else cast(value)
+
+
+def pause_row(game_id: int, using: str = "default") -> dict | None:
+    """What ending a masked claim pause needs of game ``game_id`` as stored (no lock; P-FAIR-6,
+    ``service.end_claim_pause``): ``{"seq", "state_version", "pending_computer_seats",
+    "pause_seq", "until"}``, the last two read from ``claim_mask`` in SQL (``None`` without a
+    pause), so the pause's stored views are never sent nor decoded. ``None`` when there is no
+    such game."""
+    from .models import Game
+
+    connection = connections[using]
+
+    def make():
+        q = connection.ops.quote_name
+        mask = q(Game._meta.get_field("claim_mask").column)
+        pending = Game._meta.get_field("pending_computer_seats")
+        if connection.vendor == "postgresql":
+            keys = f"{mask} ->> 'seq', {mask} ->> 'until'"
+        else:
+            keys = f"json_extract({mask}, '$.seq'), json_extract({mask}, '$.until')"
+        sql = (f"SELECT {q('seq')}, {q('state_version')}, {q(pending.column)}, {keys} "
+               f"FROM {q(Game._meta.db_table)} WHERE {q('id')} = %s")
+        return sql, _converters([pending], connection, Game._meta.db_table)[0]
+    sql, funcs = _cached(("pause", connection.alias, connection.vendor), make)
+    rows = _run(connection, sql, [game_id], True)
+    if not rows:
+        return None
+    seq, version, pending, pause_seq, until = rows[0]
+    for func in funcs:
+        pending = func(pending, None, connection)
+    return {"seq": seq, "state_version": version, "pending_computer_seats": pending or [],
+            "pause_seq": _json_scalar(pause_seq, int), "until": _json_scalar(until, float)}
+
+
+def end_pause(game_id: int, version: int, using: str = "default") -> bool:
+    """Clear game ``game_id``'s ``claim_mask`` and step its ``state_version`` from ``version``
+    to ``version + 1`` (``updated_at`` = now) if the stored version is still ``version``:
+    one UPDATE, which waits for a writer holding the row lock and then sees its change (a
+    compare-and-set: the caller read the row without the lock). Returns whether it changed
+    the row."""
+    from django.utils import timezone
+
+    from .models import Game
+
+    connection = connections[using]
+
+    def make():
+        q = connection.ops.quote_name
+        fields = [Game._meta.get_field(n) for n in ("claim_mask", "state_version", "updated_at")]
+        return (f"UPDATE {q(Game._meta.db_table)} SET " + ", ".join(f"{q(f.column)} = %s" for f in fields)
+                + f" WHERE {q('id')} = %s AND {q('state_version')} = %s"), fields
+    sql, fields = _cached(("end_pause", connection.alias, connection.vendor), make)
+    mask, _version, updated = fields
+    params = [mask.get_db_prep_save({}, connection), version + 1,
+              updated.get_db_prep_save(timezone.now(), connection), game_id, version]
+    if connection.vendor == "postgresql":
+        import psycopg
+
+        connection.ensure_connection()
+        with connection.wrap_database_errors:
+            with psycopg.Cursor(connection.connection) as cursor:
+                cursor.execute(sql, params, prepare=True)
+                return cursor.rowcount == 1
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount == 1

@@ -808,13 +808,47 @@ def end_claim_pause(game_id: int, seq: int) -> str:
     ``state_version`` so every connection is sent its real view, and schedule the computer
     moves now due. Returns ``"ended"``, ``"early"`` (the pause runs until later; re-arm) or
     ``"stale"`` (no such pause: already ended, or the game moved on). No audit record: the
-    engine did not change. Raises ``Game.DoesNotExist``. A stale task is settled by one
-    unlocked single-row read (``hot_sql.clock_row``, DESIGN §4); the locked path re-checks."""
-    stored = hot_sql.clock_row(game_id)
-    if stored is not None:
-        mask = stored["claim_mask"] or {}
-        if not mask or mask.get("seq") != seq or stored["seq"] != seq:
-            return "stale"
+    engine did not change. Raises ``Game.DoesNotExist``.
+
+    Cost (DESIGN §3, §4): one unlocked single-row read (``hot_sql.pause_row``: the pause's
+    ``seq`` and end read in SQL, its stored views never decoded) settles a stale or early
+    task. When no seat states are built by the writer (``settings.PUSH_SEAT_STATES`` off: the
+    production shape with Redis, where each server process builds its connections' views),
+    the pause ends with one UPDATE that is a compare-and-set on ``state_version``
+    (``hot_sql.end_pause``): no engine, no seat rows, no lock held across statements; the
+    cached engine of this process, if any, is filed under the new version. A write between
+    the read and the UPDATE (the compare fails) falls back to the locked path, which re-checks
+    everything under the row lock and, with ``PUSH_SEAT_STATES``, builds the states once."""
+    stored = hot_sql.pause_row(game_id)
+    if stored is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    if stored["pause_seq"] != seq or stored["seq"] != seq:
+        return "stale"
+    if clocks.now() < (stored["until"] or 0.0):
+        return "early"
+    from django.conf import settings
+
+    if not settings.PUSH_SEAT_STATES:
+        version, pending = stored["state_version"], list(stored["pending_computer_seats"])
+        with engine_store.engine_lock(game_id):
+            with transaction.atomic():
+                if hot_sql.end_pause(game_id, version):
+                    engine_store.refile(game_id, version, version + 1)
+                    transaction.on_commit(lambda: after_change(game_id, version + 1, seq, pending))
+                    return "ended"
+    return _end_claim_pause_locked(game_id, seq)
+
+
+def pause_until(game_id: int) -> float | None:
+    """The end (epoch seconds) of game ``game_id``'s running claim pause as stored, ``None``
+    without one (one unlocked single-row read, ``hot_sql.pause_row``)."""
+    stored = hot_sql.pause_row(game_id)
+    return None if stored is None else stored["until"]
+
+
+def _end_claim_pause_locked(game_id: int, seq: int) -> str:
+    """``end_claim_pause`` under the game's row lock, building the seats' states once when the
+    writer pushes them (``PUSH_SEAT_STATES``)."""
     with engine_store.engine_lock(game_id):
         with transaction.atomic():
             row, seats = locked_row_and_seats(game_id)          # hot SQL (DESIGN §3 "Cost")
@@ -827,7 +861,13 @@ def end_claim_pause(game_id: int, seq: int) -> str:
             row.state_version += 1
             hot_sql.update_game(row, ["claim_mask", "state_version", "updated_at"])
             version, pending = row.state_version, list(row.pending_computer_seats)
-            engine = engine_store.load(row)       # the real views again, built once here
-            states = _state_builder(row, engine, (seats or _seats(row)).values())
+            states = None
+            from django.conf import settings
+
+            if settings.PUSH_SEAT_STATES:
+                engine = engine_store.load(row)   # the real views again, built once here
+                states = _state_builder(row, engine, (seats or _seats(row)).values())
+            else:
+                engine_store.refile(game_id, version - 1, version)
             transaction.on_commit(lambda: after_change(game_id, version, seq, pending, states=states))
     return "ended"          # the cached engine is now filed under the new version

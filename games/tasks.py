@@ -99,14 +99,15 @@ def end_claim_pause(self, game_id: int, seq: int) -> bool:
     from . import clocks
     from .models import Game
     from .service import end_claim_pause as end_pause
+    from .service import pause_until
 
     try:
         outcome = end_pause(game_id, seq)
     except Game.DoesNotExist:
         return False
     if outcome == "early" and not self.request.is_eager:
-        until = Game.objects.filter(pk=game_id).values_list("claim_mask", flat=True).first() or {}
-        schedule_claim_pause_end(game_id, seq, max(float(until.get("until", 0.0)), clocks.now() + 0.05))
+        until = pause_until(game_id) or 0.0
+        schedule_claim_pause_end(game_id, seq, max(until, clocks.now() + 0.05))
     return outcome == "ended"
 
 

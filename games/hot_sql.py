@@ -297,3 +297,66 @@ def end_pause(game_id: int, version: int, using: str = "default") -> bool:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount == 1
+
+
+def sweep_rows(now: float, cutoff, limit: int = 2000, using: str = "default") -> list[dict]:
+    """The active games the sweeper may have to act on at ``now`` (epoch seconds), found by one
+    query over the ``status`` index that returns nothing when nothing is due (DESIGN §4,
+    P-SYS-3; ``games.tasks.sweep_pending``), at most ``limit``: computers owing a move since
+    before ``cutoff`` (a datetime) outside a pause, a pause whose end has passed (P-FAIR-6),
+    and timed games with a deadline or a results screen (``results_at``) at or before ``now``
+    (the lag allowance and the results delay are added by the caller, which decides). Each is
+    ``{"id", "seq", "phase", "hands_started", "pending_computer_seats", "pause_seq",
+    "until", "owed", "timed", "clock_state"}`` (``owed``: the computers' moves are owed since
+    before ``cutoff``; ``clock_state`` only of a timed game); only these rows are sent and decoded, and never a
+    pause's stored views."""
+    from .models import Game
+
+    connection = connections[using]
+
+    def make():
+        q = connection.ops.quote_name
+        col = {n: q(Game._meta.get_field(n).column) for n in (
+            "pending_computer_seats", "claim_mask", "clock_state", "updated_at", "status", "clock", "phase")}
+        pending, mask, state = col["pending_computer_seats"], col["claim_mask"], col["clock_state"]
+        if connection.vendor == "postgresql":
+            keys = f"{mask} ->> 'seq', {mask} ->> 'until'"
+            owed = f"jsonb_array_length({pending}) > 0 AND {mask} = '{{}}'::jsonb"
+            pause_due = f"({mask} ->> 'until')::float8 <= %s"
+            deadline_due = (f"EXISTS (SELECT 1 FROM jsonb_each_text({state} -> 'deadlines') d "
+                            f"WHERE d.value::float8 <= %s)")
+            results_due = f"({state} ->> 'results_at')::float8 <= %s"
+        else:
+            keys = f"json_extract({mask}, '$.seq'), json_extract({mask}, '$.until')"
+            owed = f"json_array_length({pending}) > 0 AND json_extract({mask}, '$.seq') IS NULL"
+            pause_due = f"json_extract({mask}, '$.until') <= %s"
+            deadline_due = (f"EXISTS (SELECT 1 FROM json_each({state}, '$.deadlines') d "
+                            f"WHERE d.value <= %s)")
+            results_due = f"json_extract({state}, '$.results_at') <= %s"
+        fields = [Game._meta.get_field(n) for n in ("pending_computer_seats", "clock_state")]
+        sql = (f"SELECT {q('id')}, {q('seq')}, {col['phase']}, {q('hands_started')}, {pending}, {keys}, "
+               f"({owed} AND {col['updated_at']} <= %s), {col['clock']} <> %s, CASE WHEN {col['clock']} <> %s THEN {state} END "
+               f"FROM {q(Game._meta.db_table)} WHERE {col['status']} = %s AND ("
+               f"({owed} AND {col['updated_at']} <= %s) OR {pause_due} OR "
+               f"({col['clock']} <> %s AND {col['phase']} IN ('turn', 'claim', 'hand_over') "
+               f"AND ({deadline_due} OR {results_due}))) ORDER BY {q('id')} LIMIT %s")
+        return sql, [_converters([f], connection, Game._meta.db_table)[0] for f in fields]
+    sql, (pending_c, state_c) = _cached(("sweep", connection.alias, connection.vendor), make)
+    from . import clocks
+
+    updated = Game._meta.get_field("updated_at").get_db_prep_value(cutoff, connection)
+    params = [updated, clocks.UNTIMED, clocks.UNTIMED, Game.Status.ACTIVE.value, updated, now, clocks.UNTIMED,
+              now, now, limit]
+    out = []
+    for gid, seq, phase, hands, pending, pause_seq, until, owed, timed, state in _run(connection, sql, params,
+                                                                                       True):
+        for func in pending_c:
+            pending = func(pending, None, connection)
+        if state is not None:
+            for func in state_c:
+                state = func(state, None, connection)
+        out.append({"id": gid, "seq": seq, "phase": phase, "hands_started": hands,
+                    "pending_computer_seats": pending or [], "pause_seq": _json_scalar(pause_seq, int),
+                    "until": _json_scalar(until, float), "owed": bool(owed), "timed": bool(timed),
+                    "clock_state": state or {}})
+    return out

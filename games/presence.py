@@ -157,12 +157,12 @@ def _sql(connection, name: str) -> str:
         pk, ch, until = q("id"), q("presence_channel"), q("presence_until")
         game = q(Seat._meta.get_field("game").column)
         if connection.vendor == "postgresql":
-            pairs = "unnest(%s::bigint[], %s::text[]) AS h(pk, ch)"
+            pairs = "unnest(%b::bigint[], %b::text[]) AS h(pk, ch)"   # binary: no per-item quoting
             return {
                 "renew": f"UPDATE {t} SET {until} = %s FROM {pairs} WHERE {t}.{pk} = h.pk AND {t}.{ch} = h.ch",
                 "take": (f"UPDATE {t} SET {ch} = h.ch, {until} = %s FROM {pairs} WHERE {t}.{pk} = h.pk "
                          f"AND ({t}.{until} IS NULL OR {t}.{until} <= %s)"),
-                "expire": (f"UPDATE {t} SET {ch} = '', {until} = NULL WHERE {game} = ANY(%s::bigint[]) "
+                "expire": (f"UPDATE {t} SET {ch} = '', {until} = NULL WHERE {game} = ANY(%b::bigint[]) "
                            f"AND {until} <= %s AND {ch} <> '' RETURNING {game}"),
             }
         # SQLite (and any other database): the pairs as one JSON text [[pk, channel], ...].

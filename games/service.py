@@ -842,11 +842,12 @@ def end_claim_pause(game_id: int, seq: int) -> str:
     if not settings.PUSH_SEAT_STATES:
         version, pending = stored["state_version"], list(stored["pending_computer_seats"])
         with engine_store.engine_lock(game_id):
-            with transaction.atomic():
-                if hot_sql.end_pause(game_id, version):
-                    engine_store.refile(game_id, version, version + 1)
-                    transaction.on_commit(lambda: after_change(game_id, version + 1, seq, pending))
-                    return "ended"
+            # One statement: atomic by itself, so no transaction around it (no BEGIN/COMMIT
+            # round trips); inside a caller's transaction the notice still waits for its commit.
+            if hot_sql.end_pause(game_id, version):
+                engine_store.refile(game_id, version, version + 1)
+                transaction.on_commit(lambda: after_change(game_id, version + 1, seq, pending))
+                return "ended"
     return _end_claim_pause_locked(game_id, seq)
 
 

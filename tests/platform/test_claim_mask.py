@@ -151,7 +151,7 @@ def _record_after_change(monkeypatch) -> list:
     from games import notify
 
     sent = []
-    monkeypatch.setattr(notify, "table_changed", lambda *args: sent.append(("notice", *args)))
+    monkeypatch.setattr(notify, "table_changed", lambda *args, **kwargs: sent.append(("notice", *args)))
     monkeypatch.setattr(tasks, "schedule_computer_moves", lambda *args: sent.append(("computers", *args)))
     return sent
 

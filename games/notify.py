@@ -14,11 +14,15 @@ of a new loop and connection per notice (``async_to_sync``; DESIGN §3 "Cost").
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
+import weakref
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+log = logging.getLogger("games")
 
 _loop_lock = threading.Lock()
 _server_loop: asyncio.AbstractEventLoop | None = None
@@ -95,7 +99,8 @@ def group_send(group: str, message: dict) -> None:
     synchronous code, on whichever loop owns the layer's queues or connection (see the
     module docstring). Used by game notices (``table_changed``) and waiting-room notices
     (``games.tables``). No channel layer configured: does nothing. Errors from the layer
-    (or a 5 s wait on another loop timing out) are raised to the caller."""
+    (or a 5 s wait on another loop timing out) are raised to the caller, except from a
+    server's sync thread with the Redis layer, which does not wait: they are logged."""
     group_send_many([(group, message)])
 
 
@@ -125,10 +130,56 @@ def group_send_many(messages: list[tuple[str, dict]], skip=frozenset()) -> None:
         if current is not loop:
             asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=5)
             return
-    if not isinstance(layer, InMemoryChannelLayer) and _outside_event_loops():
-        asyncio.run_coroutine_threadsafe(send_all(), _sender_loop()).result(timeout=5)
-        return
+    if not isinstance(layer, InMemoryChannelLayer):
+        main = _main_loop_of_this_thread()
+        if main is not None and main.is_running():
+            # A server's sync thread (a database thread of daphne, a view): hand the sends to
+            # the server's loop and do not wait for Redis (DESIGN §3 "Cost": no blocking hop
+            # per change; the writer's engine lock is released sooner). Order is kept: the
+            # loop starts the sends in the order handed over, and each batch is one pipeline.
+            future = asyncio.run_coroutine_threadsafe(_in_order(send_all), main)
+            future.add_done_callback(_log_failure)
+            return
+        if _outside_event_loops():
+            asyncio.run_coroutine_threadsafe(send_all(), _sender_loop()).result(timeout=5)
+            return
     async_to_sync(send_all)()
+
+
+_order_locks: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = weakref.WeakKeyDictionary()
+
+
+async def _in_order(send) -> None:
+    """``await send()`` after every send handed to this loop before it (one FIFO lock per
+    loop): notices handed over without waiting still leave in the order they were given."""
+    loop = asyncio.get_running_loop()
+    lock = _order_locks.get(loop)
+    if lock is None:
+        lock = _order_locks[loop] = asyncio.Lock()
+    async with lock:
+        await send()
+
+
+def _main_loop_of_this_thread() -> asyncio.AbstractEventLoop | None:
+    """The server loop that started this ``sync_to_async`` thread, or ``None`` (a thread of
+    no server, or the loop's own thread)."""
+    from asgiref.sync import SyncToAsync
+
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None:
+        return None
+    try:
+        if asyncio.get_running_loop() is loop:
+            return None
+    except RuntimeError:
+        pass
+    return loop
+
+
+def _log_failure(future) -> None:
+    """Log a notice that could not be sent (a lost notice heals at the next one)."""
+    if not future.cancelled() and future.exception() is not None:
+        log.warning("could not send a table notice: %r", future.exception())
 
 
 def _outside_event_loops() -> bool:

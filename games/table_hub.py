@@ -29,9 +29,10 @@ from channels.db import database_sync_to_async
 
 log = logging.getLogger("games")
 
-#: Seconds a read spectator count serves later builds of a table (a spectator arriving or
-#: leaving sends a presence notice, which always reads it again).
-SPECTATORS_TTL = 10.0
+#: Seconds a read spectator count serves later builds of a table. A spectator arriving or
+#: leaving sends a presence notice, which always reads it again; this bound only heals a
+#: lost notice (P-SPECT-5).
+SPECTATORS_TTL = 60.0
 
 
 class _Table:

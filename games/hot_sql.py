@@ -9,11 +9,14 @@ Only the columns a live-table statement needs are read (never the log's base col
 preset snapshot); the instances are ordinary deferred-field models.
 
 Statements: ``read_table`` (a game, its seats and their accounts in one query, optionally
-locking the game row as ``select_for_update(of=("game",))``), ``update_game`` (the columns a
-move changes), ``insert_rows`` (log entries, the audit record).
+locking the game row as ``select_for_update(of=("game",))``, and optionally the log entries
+a cached engine lacks), ``update_game`` (the columns a move changes), ``insert_rows`` (log
+entries, the audit record), ``store_change`` (all three writes of one stored change as one
+statement on PostgreSQL).
 """
 from __future__ import annotations
 
+import json
 import threading
 
 from django.contrib.auth import get_user_model
@@ -147,6 +150,66 @@ def update_game(row, field_names: list[str], using: str = "default") -> None:
     sql, fields = hit
     params = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields]
     _run(connection, sql, [*params, row.pk], False)
+
+
+def _store_sql(connection, field_names: tuple[str, ...]):
+    """``(sql, fields)`` of ``store_change`` on PostgreSQL (data-modifying CTEs)."""
+    from .models import ActionRecord, Game, LogEntry
+
+    q = connection.ops.quote_name
+    fields = [Game._meta.get_field(n) for n in field_names]
+    log_cols = ", ".join(q(LogEntry._meta.get_field(n).column) for n in ("game", "index", "entry"))
+    audit_cols = ", ".join(q(ActionRecord._meta.get_field(n).column) for n in _AUDIT_COLUMNS)
+    sql = (f"WITH new_entries AS (INSERT INTO {q(LogEntry._meta.db_table)} ({log_cols}) "
+           f"SELECT %s, %s + t.o - 1, t.e FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS t(e, o)), "
+           f"audit AS (INSERT INTO {q(ActionRecord._meta.db_table)} ({audit_cols}) "
+           f"VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s)) "
+           f"UPDATE {q(Game._meta.db_table)} SET " + ", ".join(f"{q(f.column)} = %s" for f in fields)
+           + f" WHERE {q('id')} = %s")
+    return sql, fields
+
+
+#: The ``ActionRecord`` columns ``store_change`` writes, in order (``audit`` of ``store_change``).
+_AUDIT_COLUMNS = ("game", "index", "seq", "seat", "kind", "data", "by_computer", "timeout", "created_at")
+
+
+def store_change(row, field_names: list[str], log_start: int, entries: list, audit: dict,
+                 using: str = "default") -> None:
+    """What one stored change of the live table writes, in one statement on PostgreSQL
+    (DESIGN §3 "Cost"): the ``entries`` (engine log entries, dicts) as ``LogEntry`` rows
+    ``log_start``, ``log_start + 1``, …; one ``ActionRecord`` from ``audit`` (``index``,
+    ``seq``, ``seat``, ``kind``, ``data``, ``by_computer``, ``timeout``; ``created_at`` is
+    now); and ``update_game(row, field_names)``. Call inside the transaction holding the
+    game's row lock. Same effect as ``insert_rows`` + ``update_game`` + ``insert_rows``, which
+    it runs on other databases (SQLite has no ``INSERT`` inside ``WITH``). The entries and
+    the audit data are serialised once (``json.dumps``, as ``JSONField`` does) and parsed by
+    PostgreSQL; the stored ``jsonb`` values are the same as from three statements. A failed
+    statement (a unique or foreign key violation) stores none of the three."""
+    from django.utils import timezone
+
+    from .models import ActionRecord, LogEntry
+
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        insert_rows(LogEntry, [LogEntry(game_id=row.pk, index=i, entry=e)
+                               for i, e in enumerate(entries, log_start)], using)
+        update_game(row, field_names, using)
+        insert_rows(ActionRecord, [ActionRecord(game_id=row.pk, **audit)], using)
+        return
+    key = ("store", connection.alias, tuple(field_names))
+    with _lock:
+        hit = _cache.get(key)
+    if hit is None:
+        hit = _store_sql(connection, tuple(field_names))
+        with _lock:
+            _cache[key] = hit
+    sql, fields = hit
+    params = [row.pk, log_start, json.dumps(entries),
+              row.pk, audit["index"], audit["seq"], audit["seat"], audit["kind"], json.dumps(audit["data"]),
+              audit["by_computer"], audit["timeout"], timezone.now()]
+    params += [f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields]
+    params.append(row.pk)
+    _run(connection, sql, params, False)
 
 
 def insert_rows(model, objs: list, using: str = "default") -> None:

@@ -256,7 +256,7 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
     seats = seats if seats is not None else _seats(row)
     row.claim_mask = getattr(row, "_new_claim_mask", None) or {}     # any write ends a pause
     timers, results_eta = _update_clock(row, engine, change, seats)
-    _append_log(row, engine)
+    log_start, fresh = _append_log(row, engine)
     row.seq = engine.seq
     row.phase = engine.phase
     row.state_version += 1
@@ -275,13 +275,15 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
         row.pending_computer_seats = []
         if row.ranked:             # P-RATE-3, P-SYS-5: settle once, after this commit
             _queue_settlement_on_commit(row.pk)
-    if "log_base" not in row.__dict__:                # a locked_row: write what a move changes
-        hot_sql.update_game(row, _WRITE_FIELDS)
-    else:
+    audit = {"index": row.state_version, "seq": row.seq, "seat": change.seat, "kind": change.kind,
+             "data": change.data or {}, "by_computer": change.by_computer, "timeout": change.timeout}
+    if "log_base" not in row.__dict__:   # a locked_row: what a move changes, in one statement
+        hot_sql.store_change(row, _WRITE_FIELDS, log_start, fresh, audit)
+    else:                                # a whole row (a new game): its log base too
+        hot_sql.insert_rows(LogEntry, [LogEntry(game_id=row.pk, index=i, entry=e)
+                                       for i, e in enumerate(fresh, log_start)])
         row.save()
-    hot_sql.insert_rows(ActionRecord, [ActionRecord(
-        game_id=row.pk, index=row.state_version, seq=row.seq, seat=change.seat, kind=change.kind,
-        data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)])
+        hot_sql.insert_rows(ActionRecord, [ActionRecord(game_id=row.pk, **audit)])
     if row.ranked:               # what the delayed public may see from now on (P-SPECT-2)
         from .spectate import record_frame
         record_frame(row, engine, seats.values())
@@ -317,10 +319,12 @@ def _state_builder(row: Game, engine, seats):
     return build
 
 
-def _append_log(row: Game, engine) -> None:
-    """Store the engine's log entries that ``row`` does not hold yet as ``LogEntry`` rows
-    (DESIGN §3: append what changed, never rewrite the log). The engine's first
-    ``row.log_length`` entries are the stored ones (``engine_store.load`` guarantees it)."""
+def _append_log(row: Game, engine) -> tuple[int, list[dict]]:
+    """The engine's log entries that ``row`` does not hold yet, ``(first index, entries)``,
+    to be stored as ``LogEntry`` rows by ``_store`` (DESIGN §3: append what changed, never
+    rewrite the log); sets ``row.log_length`` (and the log's base at the first write). The
+    engine's first ``row.log_length`` entries are the stored ones (``engine_store.load``
+    guarantees it); an engine behind the row is an ``EngineFailure``."""
     log = engine.log
     entries = log["entries"]
     if row.log_length == 0:
@@ -328,9 +332,9 @@ def _append_log(row: Game, engine) -> None:
     if len(entries) < row.log_length:
         raise EngineFailure(f"the engine's log ({len(entries)} entries) is behind the stored one "
                             f"({row.log_length})")
-    hot_sql.insert_rows(LogEntry, [LogEntry(game_id=row.pk, index=i, entry=entries[i])
-                                   for i in range(row.log_length, len(entries))])
+    start = row.log_length
     row.log_length = len(entries)
+    return start, entries[start:]
 
 
 def locked_row(game_id: int) -> Game:

@@ -142,6 +142,9 @@ def run(args) -> dict:
             except service.ActionRejected as exc:
                 if exc.code not in ("stale_seq", "illegal", "not_allowed"):
                     raise
+                stats["refused"] += 1
+                if stats["refused"] > args.actions:
+                    raise SystemExit(f"every action refused: {exc.code} {exc.message}") from None
                 continue
             finally:
                 close_old_connections()
@@ -153,10 +156,10 @@ def run(args) -> dict:
                 return True
         return True
 
-    stats = {"cpu": 0.0, "pg": 0.0, "wall": 0.0}
+    stats = {"cpu": 0.0, "pg": 0.0, "wall": 0.0, "refused": 0}
     for _ in range(20):                      # warm up (prepared statements, imports)
         step(tables[0])
-    stats = {"cpu": 0.0, "pg": 0.0, "wall": 0.0}
+    stats = {"cpu": 0.0, "pg": 0.0, "wall": 0.0, "refused": 0}
     counter[0] = 0
     records0 = ActionRecord.objects.count()
     profiler = None
@@ -178,7 +181,7 @@ def run(args) -> dict:
     n = counter[0]
     return {"changes": n, "records": stored, "cpu_us": 1e6 * stats["cpu"] / n, "pg_us": 1e6 * stats["pg"] / n,
             "wall_us": 1e6 * stats["wall"] / n, "rebuilds": engine_store.stats["rebuilds"],
-            "catch_ups": engine_store.stats["catch_ups"]}
+            "catch_ups": engine_store.stats["catch_ups"], "tail_misses": engine_store.stats.get("tail_misses", 0)}
 
 
 def main(argv=None) -> int:
@@ -207,7 +210,7 @@ def main(argv=None) -> int:
         else:
             _drop(args.postgres, db_name)
     print(f"changes stored: {r['changes']} (audit records {r['records']}); engines rebuilt {r['rebuilds']}, "
-          f"caught up {r['catch_ups']}")
+          f"caught up {r['catch_ups']} (tail read again {r['tail_misses']})")
     print(f"per stored change: client CPU {r['cpu_us']:.0f} µs, PostgreSQL backend CPU {r['pg_us']:.0f} µs, "
           f"wall {r['wall_us']:.0f} µs")
     return 0

@@ -348,13 +348,19 @@ def locked_row_and_seats(game_id: int) -> tuple[Game, dict[int, Seat]]:
     seats with their accounts and the game row, ``FOR UPDATE OF`` the game row only (the
     same row lock as ``locked_row``: one writer per table). A game without seat rows is
     read by ``locked_row``. Raises ``Game.DoesNotExist``."""
-    from .hot_sql import read_table
+    row, seats, _ = _locked_table(game_id)
+    return row, seats
 
-    row, rows = read_table(game_id, lock=True)
+
+def _locked_table(game_id: int, entries_from: int | None = None):
+    """``(row, seats, tail)``: ``locked_row_and_seats(game_id)`` and, read in the same
+    statement on PostgreSQL, the stored log entries from index ``entries_from`` on as
+    ``(entries_from, entries)`` for ``engine_store.take`` (``None`` when not read;
+    ``hot_sql.read_table_for_write``)."""
+    row, rows, entries = hot_sql.read_table_for_write(game_id, entries_from)
     if row is None:
-        row = locked_row(game_id)
-        return row, {}
-    return row, {s.seat: s for s in rows}
+        return locked_row(game_id), {}, None
+    return row, {s.seat: s for s in rows}, None if entries is None else (entries_from, entries)
 
 
 def _queue_settlement_on_commit(game_id: int) -> None:
@@ -379,8 +385,9 @@ def _write(game_id: int, mutate) -> Game | None:
     with engine_store.engine_lock(game_id):
         try:
             with transaction.atomic():
-                row, seats = locked_row_and_seats(game_id)
-                engine = engine_store.take(row)
+                # the cached engine's missing entries come with the locked row (one query)
+                row, seats, tail = _locked_table(game_id, engine_store.cached_length(game_id))
+                engine = engine_store.take(row, tail)
                 try:
                     change = mutate(row, engine, seats)
                 except ActionRejected:

@@ -372,6 +372,10 @@ def _queue_settlement_on_commit(game_id: int) -> None:
     transaction.on_commit(lambda: queue_settlement(game_id))
 
 
+class _Reconnect(Exception):
+    """The first statement of a write failed on a connection found dead (``_write`` retries)."""
+
+
 def _write(game_id: int, mutate) -> Game | None:
     """Run ``mutate(row, engine, seats) -> _Change | None`` under the game's lock. ``mutate``
     may change only the columns in ``_WRITE_FIELDS`` (the others are not saved).
@@ -381,34 +385,68 @@ def _write(game_id: int, mutate) -> Game | None:
     ``EngineFailure`` rolls the write back, aborts the game (P-SYS-7) and is reported as
     ``ActionRejected("not_allowed")``. Returns the stored row after a change, else ``None``.
     Raises ``Game.DoesNotExist``.
+
+    Connection health (DESIGN §3 "Cost"): Django's health check (``CONN_HEALTH_CHECKS``) would
+    send ``SELECT 1`` before every write, since each ``database_sync_to_async`` call starts a
+    new check period. A write skips it: when its first statement (the locked read, before
+    anything is written) fails with ``OperationalError`` / ``InterfaceError`` — a connection
+    cut by a PostgreSQL restart — the transaction is rolled back, the connection closed, and
+    the write runs once more on a new connection, health-checked as before (P-SYS-1: a
+    restart costs a reconnect, not the action). Inside an outer transaction nothing is
+    skipped or retried. A failure after the first statement is never retried.
     """
+    from django.db import connection
+
     with engine_store.engine_lock(game_id):
+        retryable = not connection.in_atomic_block
+        if retryable and connection.connection is not None and connection.health_check_enabled:
+            connection.health_check_done = True              # the retry below stands for it
         try:
-            with transaction.atomic():
+            return _write_locked(game_id, mutate, retryable)
+        except _Reconnect:
+            log.warning("game %s: the database connection was lost; writing again on a new one", game_id)
+            connection.close()
+            return _write_locked(game_id, mutate, False)
+
+
+def _write_locked(game_id: int, mutate, retryable: bool) -> Game | None:
+    """``_write``'s body, under ``engine_store.engine_lock(game_id)``. ``retryable``: a
+    connection error of the first statement raises ``_Reconnect`` (nothing was written)."""
+    from django.db import InterfaceError, OperationalError
+
+    try:
+        with transaction.atomic():
+            try:
                 # the cached engine's missing entries come with the locked row (one query)
                 row, seats, tail = _locked_table(game_id, engine_store.cached_length(game_id))
-                engine = engine_store.take(row, tail)
-                try:
-                    change = mutate(row, engine, seats)
-                except ActionRejected:
-                    engine_store.put(row.pk, row.state_version, engine)   # untouched
-                    raise
-                if change is None:
-                    engine_store.put(row.pk, row.state_version, engine)
-                    return None
-                _store(row, engine, change, seats)
-        except EngineFailure:
-            engine_store.forget(game_id)
-            abort_game(game_id, "engine error")
-            raise ActionRejected("not_allowed", "The game had to be stopped (internal error); "
-                                                "completed hands stay saved.", "P-SYS-7") from None
-        except BaseException:
-            engine_store.forget(game_id)                      # maybe half-changed
-            raise
-        engine_store.put(row.pk, row.state_version, engine)
-        from .views_state import remember_written
-        remember_written(row, seats.values())
-        return row
+            except (OperationalError, InterfaceError) as exc:
+                if retryable:
+                    raise _Reconnect() from exc
+                raise
+            engine = engine_store.take(row, tail)
+            try:
+                change = mutate(row, engine, seats)
+            except ActionRejected:
+                engine_store.put(row.pk, row.state_version, engine)   # untouched
+                raise
+            if change is None:
+                engine_store.put(row.pk, row.state_version, engine)
+                return None
+            _store(row, engine, change, seats)
+    except EngineFailure:
+        engine_store.forget(game_id)
+        abort_game(game_id, "engine error")
+        raise ActionRejected("not_allowed", "The game had to be stopped (internal error); "
+                                            "completed hands stay saved.", "P-SYS-7") from None
+    except _Reconnect:
+        raise                                                 # the cached engine is untouched
+    except BaseException:
+        engine_store.forget(game_id)                          # maybe half-changed
+        raise
+    engine_store.put(row.pk, row.state_version, engine)
+    from .views_state import remember_written
+    remember_written(row, seats.values())
+    return row
 
 
 def _apply(engine, action) -> None:

@@ -206,3 +206,88 @@ def test_p_play_3_a_write_that_fails_in_the_database_stores_nothing(make_user):
     _act(game)                                       # and the table plays on from the log
     game.refresh_from_db()
     assert game.log_length > before[2]
+
+
+# ----------------------------------------------------------------- connection health
+
+def _fail_first_reads(monkeypatch, times: int) -> list:
+    """``service._locked_table`` raises ``OperationalError`` on its first ``times`` calls, as
+    the first statement on a connection cut by a database restart does."""
+    from django.db import OperationalError
+
+    calls, real = [], service._locked_table
+
+    def flaky(*args, **kwargs):
+        calls.append(args)
+        if len(calls) <= times:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service, "_locked_table", flaky)
+    return calls
+
+
+def test_p_sys_1_a_write_whose_connection_died_is_written_once_on_a_new_one(make_user, monkeypatch):
+    """No health-check query per write (DESIGN §3 "Cost"): a dead connection shows at the
+    write's first statement, before anything is written, and the write runs again once."""
+    from games.models import ActionRecord
+
+    game = _people_table(make_user)
+    game.refresh_from_db()
+    version, records = game.state_version, ActionRecord.objects.filter(game=game).count()
+    calls = _fail_first_reads(monkeypatch, 1)
+    _act(game)
+    game.refresh_from_db()
+    assert len(calls) == 2
+    assert game.state_version == version + 1 and ActionRecord.objects.filter(game=game).count() == records + 1
+    assert game.log == current_engine(game).log
+
+
+def test_p_sys_1_a_write_is_retried_once_only(make_user, monkeypatch):
+    from django.db import OperationalError
+
+    game = _people_table(make_user)
+    game.refresh_from_db()
+    version = game.state_version
+    calls = _fail_first_reads(monkeypatch, 2)
+    with pytest.raises(OperationalError):
+        _act(game)
+    game.refresh_from_db()
+    assert len(calls) == 2 and game.state_version == version
+
+
+def test_p_sys_1_no_retry_inside_an_outer_transaction(make_user, monkeypatch):
+    """Inside a caller's transaction a lost connection loses that transaction: no retry."""
+    from django.db import OperationalError, transaction
+
+    game = _people_table(make_user)
+    calls = _fail_first_reads(monkeypatch, 1)
+    with pytest.raises(OperationalError), transaction.atomic():
+        _act(game)
+    assert len(calls) == 1
+
+
+def test_p_sys_1_a_write_after_the_backend_was_terminated_succeeds(make_user):
+    """PostgreSQL only (the integration run): the connection's server process is ended
+    between two writes, as a PostgreSQL restart does; the next write reconnects by itself."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (tests/platform/integration runs it there)")
+    import psycopg
+
+    game = _people_table(make_user)
+    _act(game)
+    engine = current_engine(game)
+    seat = engine.pending_seats()[0]
+    action = human_choice(engine.view(seat)).to_json()
+    connection.ensure_connection()
+    pid = connection.connection.info.backend_pid
+    settings = connection.settings_dict
+    with psycopg.connect(dbname=settings["NAME"], user=settings["USER"], host=settings["HOST"],
+                         port=settings["PORT"] or 5432, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    service.submit_action(game.pk, seat, action, engine.seq)      # the first query since
+    assert connection.connection.info.backend_pid != pid
+    game.refresh_from_db()
+    assert game.seq > engine.seq and game.log == current_engine(game).log

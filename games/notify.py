@@ -14,11 +14,15 @@ of a new loop and connection per notice (``async_to_sync``; DESIGN §3 "Cost").
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
+import weakref
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+log = logging.getLogger("games")
 
 _loop_lock = threading.Lock()
 _server_loop: asyncio.AbstractEventLoop | None = None
@@ -48,13 +52,23 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
         _server_loop = loop
 
 
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop that serves this process's WebSocket connections, or ``None``
+    (a Celery worker; a server that has served no table yet)."""
+    loop = _server_loop
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
+
+
 def seat_group(game_id: int, seat: int) -> str:
     """The channel-layer group of the connections of seat ``seat`` of game ``game_id`` (the
     seat's account only; ``games.consumers``)."""
     return f"game-{game_id}-seat-{seat}"
 
 
-def table_changed(game_id: int, version: int, seq: int, states: dict[int, str] | None = None) -> None:
+def table_changed(game_id: int, version: int, seq: int, states: dict[int, str] | None = None,
+                  skip=frozenset()) -> None:
     """Send the change notice for game ``game_id`` to its group (synchronous callers).
 
     ``states``: ``{seat: state message JSON}`` built once by the writer
@@ -63,10 +77,14 @@ def table_changed(game_id: int, version: int, seq: int, states: dict[int, str] |
     says ``"pushed": true`` so that those seats' connections do not read the game again
     (DESIGN §3 "Cost"). Other connections (spectators of a private table, seats whose state
     was not pushed) answer the notice as before, with their own view. All messages go in one
-    hop to the layer's loop, in this order."""
+    hop to the layer's loop, in this order.
+
+    ``skip``: channel names this process's writer has handed the state already
+    (``table_hub.writer_changed``): the Redis layer does not send them the notice (with a
+    proxy routing a table to one process, nothing is then pushed through Redis at all)."""
     notice = {"type": "table.changed", "version": version, "seq": seq}
     if not states:
-        group_send(group_name(game_id), notice)
+        group_send_many([(group_name(game_id), notice)], skip=skip)
         return
     messages = [(seat_group(game_id, seat), {"type": "table.state", "version": version, "seq": seq,
                                             "seat": seat, "text": text})
@@ -81,14 +99,16 @@ def group_send(group: str, message: dict) -> None:
     synchronous code, on whichever loop owns the layer's queues or connection (see the
     module docstring). Used by game notices (``table_changed``) and waiting-room notices
     (``games.tables``). No channel layer configured: does nothing. Errors from the layer
-    (or a 5 s wait on another loop timing out) are raised to the caller."""
+    (or a 5 s wait on another loop timing out) are raised to the caller, except from a
+    server's sync thread with the Redis layer, which does not wait: they are logged."""
     group_send_many([(group, message)])
 
 
-def group_send_many(messages: list[tuple[str, dict]]) -> None:
+def group_send_many(messages: list[tuple[str, dict]], skip=frozenset()) -> None:
     """``group_send`` of each ``(group, message)`` in order, in one hop to the loop that owns
     the layer (see ``group_send``). A seat's state message (``table.state``) goes only to
-    that seat's group (``table_changed``)."""
+    that seat's group (``table_changed``). ``skip``: channels the Redis layer leaves out
+    (``table_changed``; other layers send to every member)."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -96,7 +116,7 @@ def group_send_many(messages: list[tuple[str, dict]]) -> None:
     async def send_all():
         many = getattr(layer, "group_send_many", None)       # mahjongsite.channel_layer
         if many is not None:           # fewer Redis round trips, even for one message
-            await many(messages)
+            await (many(messages, skip=skip) if skip else many(messages))
             return
         for group, message in messages:
             await layer.group_send(group, message)
@@ -110,10 +130,56 @@ def group_send_many(messages: list[tuple[str, dict]]) -> None:
         if current is not loop:
             asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=5)
             return
-    if not isinstance(layer, InMemoryChannelLayer) and _outside_event_loops():
-        asyncio.run_coroutine_threadsafe(send_all(), _sender_loop()).result(timeout=5)
-        return
+    if not isinstance(layer, InMemoryChannelLayer):
+        main = _main_loop_of_this_thread()
+        if main is not None and main.is_running():
+            # A server's sync thread (a database thread of daphne, a view): hand the sends to
+            # the server's loop and do not wait for Redis (DESIGN §3 "Cost": no blocking hop
+            # per change; the writer's engine lock is released sooner). Order is kept: the
+            # loop starts the sends in the order handed over, and each batch is one pipeline.
+            future = asyncio.run_coroutine_threadsafe(_in_order(send_all), main)
+            future.add_done_callback(_log_failure)
+            return
+        if _outside_event_loops():
+            asyncio.run_coroutine_threadsafe(send_all(), _sender_loop()).result(timeout=5)
+            return
     async_to_sync(send_all)()
+
+
+_order_locks: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = weakref.WeakKeyDictionary()
+
+
+async def _in_order(send) -> None:
+    """``await send()`` after every send handed to this loop before it (one FIFO lock per
+    loop): notices handed over without waiting still leave in the order they were given."""
+    loop = asyncio.get_running_loop()
+    lock = _order_locks.get(loop)
+    if lock is None:
+        lock = _order_locks[loop] = asyncio.Lock()
+    async with lock:
+        await send()
+
+
+def _main_loop_of_this_thread() -> asyncio.AbstractEventLoop | None:
+    """The server loop that started this ``sync_to_async`` thread, or ``None`` (a thread of
+    no server, or the loop's own thread)."""
+    from asgiref.sync import SyncToAsync
+
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None:
+        return None
+    try:
+        if asyncio.get_running_loop() is loop:
+            return None
+    except RuntimeError:
+        pass
+    return loop
+
+
+def _log_failure(future) -> None:
+    """Log a notice that could not be sent (a lost notice heals at the next one)."""
+    if not future.cancelled() and future.exception() is not None:
+        log.warning("could not send a table notice: %r", future.exception())
 
 
 def _outside_event_loops() -> bool:

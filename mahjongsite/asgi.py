@@ -28,6 +28,10 @@ application = ProtocolTypeRouter({
         AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
 })
 
+from mahjongsite.gc_tuning import tune  # noqa: E402
+
+tune()     # after start-up's imports: no collection walks them again
+
 if settings.CELERY_EMBEDDED and os.environ.get("MP_NO_EMBEDDED_WORKER") != "1":
     from games.embedded import start_embedded_worker
 

@@ -242,18 +242,16 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Mahjong Planet <norep
 
 # Channels: Redis when REDIS_URL is given, otherwise in-process (embedded default).
 if REDIS_URL:
-    from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
-
-    # Every idle WebSocket waits in a blocking pop (BZPOPMIN) of ``brpop_timeout`` (5 s) on the
-    # channel layer. redis-py 8 gives every socket a 5 s read timeout by default, so an idle
-    # table's connections hit "Timeout reading from ..." and were closed with 1011 (issue 8).
-    # The read timeout must outlast the blocking pop; it stays finite so that a Redis that
-    # went silent is still noticed, and idle pooled connections are checked before reuse.
-    CHANNEL_REDIS_SOCKET_TIMEOUT = _RedisChannelLayer.brpop_timeout + 10.0   # seconds
+    # Commands only (publish, subscribe): the pub/sub layer's receiving task reads with a 0.1 s
+    # timeout and never blocks on the socket, so an idle table's WebSocket is never closed by a
+    # read timeout (issue 8: redis-py's 5 s default once equalled the core layer's 5 s blocking
+    # pop). Finite, so that a Redis that went silent is still noticed.
+    CHANNEL_REDIS_SOCKET_TIMEOUT = 15.0   # seconds
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis's layer plus one batched send of several group messages
-            # (the seats' states and the table notice after a change; DESIGN §3 "Cost").
+            # Redis pub/sub: one subscription per group and process, one PUBLISH per group
+            # message, nothing stored in Redis; plus one pipelined send of several group
+            # messages (the seats' states and the table notice after a change; DESIGN §3 "Cost").
             "BACKEND": "mahjongsite.channel_layer.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [{

@@ -3,8 +3,11 @@
 
 - after a change each of four people's connections gets its own seat's view, built by the
   process's hub;
+- the process subscribes to the table's group once for its four connections (pub/sub
+  layer: ``PUBSUB NUMSUB``), and the change crosses Redis as one ``PUBLISH`` to that group,
+  which reaches the process once (its hub builds the views);
 - every command Redis received meanwhile (``MONITOR``) carries no view, no hand, no state
-  text: private tiles never pass through Redis (DESIGN §3).
+  text: private tiles never pass through Redis (DESIGN §3); the notice carries versions only.
 """
 from __future__ import annotations
 
@@ -81,7 +84,8 @@ class Monitor:
 async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(four, writer_here, monkeypatch):
     """Writer here: the process that wrote hands its own connections their states
     (``table_hub.writer_changed``); elsewhere (another daphne, a worker): the hub builds them
-    on the notice. Either way Redis never carries a view (writer here: nothing is pushed)."""
+    on the notice. Either way Redis never carries a view; writer here, the notice names the
+    connections the writer served and no connection is sent it."""
     if not writer_here:
         monkeypatch.setattr(table_hub, "writer_changed", lambda *a, **k: frozenset())
     layer = get_channel_layer()
@@ -97,6 +101,12 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
         comms.append(comm)
     hub = table_hub.hub_for(layer)
     assert len(hub.tables[game.pk].members) == 4
+    group_channel = f"{layer.prefix}__group__{notify.group_name(game.pk)}".encode()
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    assert client.pubsub_numsub(group_channel) == [(group_channel, 1)]    # once per process
+    listener = client.pubsub()
+    listener.subscribe(group_channel)
+    assert listener.get_message(timeout=WAIT)["type"] == "subscribe"
     builds = hub.builds
     change_builds = []             # builds for a change notice (not the arrivals' presence re-sends)
     real_build = table_hub._build
@@ -118,14 +128,29 @@ async def test_p_sys_2_the_hub_subscribes_once_and_redis_never_carries_a_view(fo
         assert change_builds == []
     else:
         assert hub.builds - builds >= 1
-    assert any(notify.group_name(game.pk).encode() in c for c in commands), "the group was read"
-    # Change notices are pushed by group_send_many's script (mahjongsite.channel_layer); an
-    # arrival's presence notice (channels-redis group_send) may still be on its way.
-    pushed = [c for c in commands if c.startswith(b"EVAL") and b"local n = #KEYS" in c]
-    if writer_here:      # every connection was served by the writer: nothing pushed through Redis
-        assert pushed == []
+    # The change crossed Redis as one PUBLISH to the table's group (an arrival's presence
+    # notice, ``table.presence``, may also be on its way).
+    table_publishes = [c for c in commands if c.split(b" ")[:2] == [b"PUBLISH", group_channel]
+                       and b"table.changed" in c]
+    assert len(table_publishes) == 1, commands           # one change, one notice, one copy
+    # What the table's group was sent, as a second subscriber saw it: versions only, and
+    # (writer here) the channels the writer's process served, which it then left out.
+    notices = []
+    for _ in range(WAIT):               # the copy is already on its way: it was delivered
+        message = listener.get_message(timeout=1.0)
+        if message is not None and message["type"] == "message":
+            notices.append(layer.deserialize(message["data"]))
+        elif message is None and notices:
+            break
+    listener.close()
+    notices = [n for n in notices if n["type"] == "table.changed"]
+    assert len(notices) == 1, notices
+    notice = notices[0]
+    assert notice["seq"] == after.seq and set(notice) <= {"type", "version", "seq", "pushed", "__skip__"}
+    if writer_here:      # every connection was served by the writer: the notice skips them all
+        assert notice["__skip__"] == sorted(m.channel_name for m in hub.tables[game.pk].members)
     else:
-        assert pushed, "the notice went through Redis"
+        assert "__skip__" not in notice
     for raw in commands:
         for word in (b"view", b"hand", b"text", b"legal_actions"):
             assert word not in raw, raw[:300]

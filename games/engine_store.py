@@ -37,16 +37,27 @@ def engine_lock(game_id: int) -> threading.RLock:
         return lock
 
 
-def load(row):
+def cached_length(game_id: int) -> int | None:
+    """How many log entries the cached engine of game ``game_id`` holds (``None``: none
+    cached); caller holds ``engine_lock(game_id)``. A writer reads the entries from there
+    on with the locked row (``hot_sql.read_table_for_write``) and passes them to ``take``."""
+    with _guard:
+        hit = _cache.get(game_id)
+    return None if hit is None else len(hit[1].log["entries"])
+
+
+def load(row, tail: tuple[int, list] | None = None):
     """Engine ``Game`` for the stored ``row`` (a ``games.models.Game``, which may be read
-    without its ``log_base`` column); caller holds ``engine_lock(row.pk)``. Raises whatever
-    ``Game.from_log`` raises for a corrupt log."""
+    without its ``log_base`` column); caller holds ``engine_lock(row.pk)``. ``tail``:
+    ``(start, entries)``, stored log entries from index ``start`` on read with the row, used
+    to catch up instead of a read when they are exactly the ones the cached engine lacks.
+    Raises whatever ``Game.from_log`` raises for a corrupt log."""
     with _guard:
         hit = _cache.get(row.pk)
         if hit is not None and hit[0] == row.state_version:
             _cache.move_to_end(row.pk)
             return hit[1]
-    engine = _catch_up(row, hit[1]) if hit is not None else None
+    engine = _catch_up(row, hit[1], tail) if hit is not None else None
     if engine is False:                  # the cache is ahead of this (older) row: leave it
         return engine_module().Game.from_log(row.log_upto(row.log_length))
     if engine is None:
@@ -57,13 +68,14 @@ def load(row):
 
 
 #: How engines were obtained in this process (for the load tool and tests).
-stats = {"rebuilds": 0, "catch_ups": 0}
+stats = {"rebuilds": 0, "catch_ups": 0, "tail_misses": 0}
 
 
-def _catch_up(row, engine):
-    """``engine`` brought to ``row``'s stored log length by applying only the missing entries;
-    ``None`` when it cannot be (rebuild instead); ``False`` when ``engine`` is ahead of
-    ``row`` (a newer state is cached; the caller must not replace it)."""
+def _catch_up(row, engine, tail=None):
+    """``engine`` brought to ``row``'s stored log length by applying only the missing entries
+    (those of ``tail`` when it holds exactly them, else read); ``None`` when it cannot be
+    (rebuild instead); ``False`` when ``engine`` is ahead of ``row`` (a newer state is
+    cached; the caller must not replace it)."""
     from .hot_sql import log_entries
 
     have, want = len(engine.log["entries"]), row.log_length
@@ -71,7 +83,11 @@ def _catch_up(row, engine):
         return engine
     if have > want:
         return False
-    entries = log_entries(row.pk, have, want)
+    if tail is not None and tail[0] == have and len(tail[1]) == want - have:
+        entries = tail[1]
+    else:          # no tail, or one read before a lock wait (hot_sql.read_table_for_write)
+        entries = log_entries(row.pk, have, want)
+        stats["tail_misses"] += tail is not None
     if len(entries) != want - have:
         return None                      # held in the log's base column (older games)
     try:
@@ -82,10 +98,10 @@ def _catch_up(row, engine):
     return engine
 
 
-def take(row):
+def take(row, tail: tuple[int, list] | None = None):
     """Like ``load`` but removes the engine from the cache, for a writer that mutates it;
     the writer calls ``put`` with the new version after its transaction commits."""
-    engine = load(row)
+    engine = load(row, tail)
     forget(row.pk)
     return engine
 
@@ -97,6 +113,16 @@ def put(game_id: int, version: int, engine) -> None:
         _cache.move_to_end(game_id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
+
+
+def refile(game_id: int, old: int, new: int) -> None:
+    """A change that left the engine as it was (the end of a claim pause) stepped game
+    ``game_id`` from ``old`` to version ``new``: a cached engine at ``old`` is now the
+    engine at ``new``. Anything else cached is left as it is (``load`` checks it)."""
+    with _guard:
+        hit = _cache.get(game_id)
+        if hit is not None and hit[0] == old:
+            _cache[game_id] = (new, hit[1])
 
 
 def forget(game_id: int) -> None:

@@ -22,7 +22,6 @@ from datetime import datetime
 from datetime import timezone as dt_timezone
 
 from django.conf import settings
-from django.db.models import Q
 
 from . import clocks
 
@@ -135,59 +134,138 @@ def held_channels() -> dict[str, tuple[int, int, int]]:
     return dict(_held)
 
 
-def renew_held(now: float | None = None) -> int:
-    """Renew every lease this process holds: one UPDATE per ``RENEW_CHUNK`` seats (until =
-    now + ttl()) of the seats whose lease one of our connections holds. Only when some seat of ours is not among them
-    does a second query look for a lease that is empty or expired (the newer connection,
-    served elsewhere, closed or died while an older one is still open here) and give it to
-    our newest connection of that seat; a live lease of another connection (a takeover
-    elsewhere) is left alone. Returns the number of seats renewed or taken."""
+def _sql(connection, name: str) -> str:
+    """The SQL of presence statement ``name`` for ``connection``'s database, built once per
+    process from the models' metadata (``games.hot_sql``'s pattern; DESIGN §3 "Cost"). Each
+    takes its pairs or ids as one parameter whatever their number, so its text never
+    changes and PostgreSQL prepares it once per connection: arrays (``unnest``) there, a
+    JSON text (``json_each``) elsewhere (SQLite, the embedded default).
+
+    - ``renew``: ``[until, pks, channels]``: ``presence_until = until`` where the seat's
+      ``(pk, presence_channel)`` is one of the pairs.
+    - ``take``: ``[channel-and-until..., pks, channels, now]``: the seat of each pair whose
+      lease is empty or ended at ``now`` goes to the pair's channel until ``until``.
+    - ``expire``: ``[game ids, now]``: leases at those games that ended at ``now`` and still
+      name a channel are cleared; returns their ``game_id`` (one row per seat cleared).
+    """
+    from . import hot_sql
     from .models import Seat
 
-    held = dict(_held)
+    def make():
+        q = connection.ops.quote_name
+        t = q(Seat._meta.db_table)
+        pk, ch, until = q("id"), q("presence_channel"), q("presence_until")
+        game = q(Seat._meta.get_field("game").column)
+        if connection.vendor == "postgresql":
+            pairs = "unnest(%b::bigint[], %b::text[]) AS h(pk, ch)"   # binary: no per-item quoting
+            return {
+                "renew": f"UPDATE {t} SET {until} = %s FROM {pairs} WHERE {t}.{pk} = h.pk AND {t}.{ch} = h.ch",
+                "take": (f"UPDATE {t} SET {ch} = h.ch, {until} = %s FROM {pairs} WHERE {t}.{pk} = h.pk "
+                         f"AND ({t}.{until} IS NULL OR {t}.{until} <= %s)"),
+                "expire": (f"UPDATE {t} SET {ch} = '', {until} = NULL WHERE {game} = ANY(%b::bigint[]) "
+                           f"AND {until} <= %s AND {ch} <> '' RETURNING {game}"),
+            }
+        # SQLite (and any other database): the pairs as one JSON text [[pk, channel], ...].
+        pairs = "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(%s)"
+        return {
+            "renew": f"UPDATE {t} SET {until} = %s WHERE ({pk}, {ch}) IN ({pairs})",
+            "take": (f"UPDATE {t} SET {ch} = (SELECT json_extract(value, '$[1]') FROM json_each(%s) "
+                     f"WHERE json_extract(value, '$[0]') = {t}.{pk}), {until} = %s "
+                     f"WHERE {pk} IN (SELECT json_extract(value, '$[0]') FROM json_each(%s)) "
+                     f"AND ({until} IS NULL OR {until} <= %s)"),
+            "expire": (f"UPDATE {t} SET {ch} = '', {until} = NULL WHERE {game} IN "
+                       f"(SELECT value FROM json_each(%s)) AND {until} <= %s AND {ch} <> '' RETURNING {game}"),
+        }
+    return hot_sql._cached(("presence", connection.alias, connection.vendor), make)[name]
+
+
+def _execute(name: str, pairs: list[tuple[int, str]] | None, ids: list[int] | None, times: list,
+             fetch: bool = False):
+    """Run presence statement ``name`` (``_sql``) with ``pairs`` ((seat pk, channel)) or
+    ``ids`` (game ids) and the datetimes ``times`` (``[until]``, ``[until, now]`` or
+    ``[now]``), in autocommit, outside any game's lock. Returns the rows with ``fetch``,
+    else the number of rows changed."""
+    import json
+
+    from django.db import connection
+
+    from .models import Seat
+
+    field = Seat._meta.get_field("presence_until")
+    at = [field.get_db_prep_value(x, connection) for x in times]
+    sql = _sql(connection, name)
+    pg = connection.vendor == "postgresql"
+    if pairs is not None:
+        packed = [[pk for pk, _c in pairs], [c for _pk, c in pairs]] if pg else [json.dumps(pairs)]
+    else:
+        packed = [list(ids)] if pg else [json.dumps(list(ids))]
+    if name == "renew":
+        params = [at[0], *packed]
+    elif name == "take":
+        params = [at[0], *packed, at[1]] if pg else [packed[0], at[0], packed[0], at[1]]
+    else:
+        params = [*packed, at[0]]
+    if pg:
+        import psycopg
+
+        connection.ensure_connection()
+        connection.close_if_health_check_failed()
+        connection.ensure_connection()
+        with connection.wrap_database_errors:
+            with psycopg.Cursor(connection.connection) as cursor:
+                cursor.execute(sql, params, prepare=True)
+                return cursor.fetchall() if fetch else cursor.rowcount
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall() if fetch else cursor.rowcount
+
+
+def renew_held(now: float | None = None, held: dict | None = None) -> int:
+    """Renew every lease this process holds (``held``: a snapshot of ``held_channels()``,
+    taken by the caller on the event loop; default: taken here): one statement per
+    ``RENEW_CHUNK`` seats (until = now + ttl()) for the seats whose lease one of our
+    connections holds, with all the ``(seat pk, channel)`` pairs as array parameters
+    (``_sql``: no ORM, prepared once). Only when some seat of ours is not among them does a
+    second statement give each such seat whose lease is empty or expired (the newer
+    connection, served elsewhere, closed or died while an older one is still open here) to
+    our newest connection of that seat; a live lease of another connection (a takeover
+    elsewhere) is left alone. Returns the number of seats renewed or taken."""
+    held = dict(_held) if held is None else held
     if not held:
         return 0
     t = clocks.now() if now is None else now
     until = _at(t + ttl())
-    by_seat: dict[int, list[str]] = {}
+    newest: dict[int, str] = {}
+    pairs = []
     for channel, (pk, _game, _seat) in held.items():
-        by_seat.setdefault(pk, []).append(channel)      # insertion order: the last is newest
-    newest = {pk: chans[-1] for pk, chans in by_seat.items()}
-    channels = list(held)
+        pairs.append((pk, channel))
+        newest[pk] = channel                             # insertion order: the last is newest
     renewed = 0
-    pks = list(by_seat)
-    for i in range(0, len(pks), RENEW_CHUNK):            # bounded statements
-        chunk = pks[i:i + RENEW_CHUNK]
-        renewed += (Seat.objects.filter(pk__in=chunk,
-                                        presence_channel__in=[c for pk in chunk for c in by_seat[pk]])
-                    .update(presence_until=until))
+    for i in range(0, len(pairs), RENEW_CHUNK):           # bounded statements
+        renewed += _execute("renew", pairs[i:i + RENEW_CHUNK], None, [until])
     if renewed < len(newest):
-        free = Q(presence_until__isnull=True) | Q(presence_until__lte=_at(t))
-        for pk in (Seat.objects.filter(pk__in=list(newest)).exclude(presence_channel__in=channels)
-                   .filter(free).values_list("pk", flat=True)):
-            renewed += Seat.objects.filter(free, pk=pk).update(presence_channel=newest[pk],
-                                                              presence_until=until)
+        wanted = list(newest.items())
+        for i in range(0, len(wanted), RENEW_CHUNK):
+            renewed += _execute("take", wanted[i:i + RENEW_CHUNK], None, [until, _at(t)])
     return renewed
 
 
-def expire_served(now: float | None = None) -> list[int]:
+def expire_served(now: float | None = None, held: dict | None = None) -> list[int]:
     """Clear the expired leases at the tables this process serves (a connection that another
-    process held when it crashed) and return those games' ids, so their connections can be
-    told (P-CONN-5). Only seats still marked with a channel are touched, so each expiry is
+    process held when it crashed; ``held`` as for ``renew_held``) and return those games'
+    ids, so their connections can be told (P-CONN-5). One statement per ``RENEW_CHUNK``
+    games (``_sql``); only seats still marked with a channel are touched, so each expiry is
     reported once."""
-    from .models import Seat
-
-    games = {game for _pk, game, _seat in _held.values()}
+    held = dict(_held) if held is None else held
+    games = sorted({game for _pk, game, _seat in held.values()})
     if not games:
         return []
     t = clocks.now() if now is None else now
-    stale = list(Seat.objects.filter(game_id__in=games, presence_until__lte=_at(t))
-                 .exclude(presence_channel="").values_list("pk", "game_id"))
-    if not stale:
-        return []
-    Seat.objects.filter(pk__in=[pk for pk, _g in stale], presence_until__lte=_at(t)).update(
-        presence_channel="", presence_until=None)
-    return sorted({game for _pk, game in stale})
+    cleared: set[int] = set()
+    for i in range(0, len(games), RENEW_CHUNK):
+        cleared.update(game for (game,) in _execute("expire", None, games[i:i + RENEW_CHUNK], [_at(t)],
+                                                    fetch=True))
+    return sorted(cleared)
 
 
 async def renew_once(now: float | None = None) -> list[int]:
@@ -198,9 +276,11 @@ async def renew_once(now: float | None = None) -> list[int]:
 
     from .notify import group_name
 
+    held = dict(_held)          # a snapshot, taken here on the loop (cheap); the rest runs in a thread
+
     def work():
-        renew_held(now)
-        expired = expire_served(now)
+        renew_held(now, held)
+        expired = expire_served(now, held)
         from .spectate import record_presence
         for game_id in expired:          # the delayed public sees it later (P-SPECT-2)
             record_presence(game_id, now)

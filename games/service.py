@@ -256,7 +256,7 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
     seats = seats if seats is not None else _seats(row)
     row.claim_mask = getattr(row, "_new_claim_mask", None) or {}     # any write ends a pause
     timers, results_eta = _update_clock(row, engine, change, seats)
-    _append_log(row, engine)
+    log_start, fresh = _append_log(row, engine)
     row.seq = engine.seq
     row.phase = engine.phase
     row.state_version += 1
@@ -275,13 +275,15 @@ def _store(row: Game, engine, change: _Change, seats: dict[int, Seat] | None = N
         row.pending_computer_seats = []
         if row.ranked:             # P-RATE-3, P-SYS-5: settle once, after this commit
             _queue_settlement_on_commit(row.pk)
-    if "log_base" not in row.__dict__:                # a locked_row: write what a move changes
-        hot_sql.update_game(row, _WRITE_FIELDS)
-    else:
+    audit = {"index": row.state_version, "seq": row.seq, "seat": change.seat, "kind": change.kind,
+             "data": change.data or {}, "by_computer": change.by_computer, "timeout": change.timeout}
+    if "log_base" not in row.__dict__:   # a locked_row: what a move changes, in one statement
+        hot_sql.store_change(row, _WRITE_FIELDS, log_start, fresh, audit)
+    else:                                # a whole row (a new game): its log base too
+        hot_sql.insert_rows(LogEntry, [LogEntry(game_id=row.pk, index=i, entry=e)
+                                       for i, e in enumerate(fresh, log_start)])
         row.save()
-    hot_sql.insert_rows(ActionRecord, [ActionRecord(
-        game_id=row.pk, index=row.state_version, seq=row.seq, seat=change.seat, kind=change.kind,
-        data=change.data or {}, by_computer=change.by_computer, timeout=change.timeout)])
+        hot_sql.insert_rows(ActionRecord, [ActionRecord(game_id=row.pk, **audit)])
     if row.ranked:               # what the delayed public may see from now on (P-SPECT-2)
         from .spectate import record_frame
         record_frame(row, engine, seats.values())
@@ -319,10 +321,12 @@ def _state_builder(row: Game, engine, seats):
     return build
 
 
-def _append_log(row: Game, engine) -> None:
-    """Store the engine's log entries that ``row`` does not hold yet as ``LogEntry`` rows
-    (DESIGN §3: append what changed, never rewrite the log). The engine's first
-    ``row.log_length`` entries are the stored ones (``engine_store.load`` guarantees it)."""
+def _append_log(row: Game, engine) -> tuple[int, list[dict]]:
+    """The engine's log entries that ``row`` does not hold yet, ``(first index, entries)``,
+    to be stored as ``LogEntry`` rows by ``_store`` (DESIGN §3: append what changed, never
+    rewrite the log); sets ``row.log_length`` (and the log's base at the first write). The
+    engine's first ``row.log_length`` entries are the stored ones (``engine_store.load``
+    guarantees it); an engine behind the row is an ``EngineFailure``."""
     log = engine.log
     entries = log["entries"]
     if row.log_length == 0:
@@ -330,9 +334,9 @@ def _append_log(row: Game, engine) -> None:
     if len(entries) < row.log_length:
         raise EngineFailure(f"the engine's log ({len(entries)} entries) is behind the stored one "
                             f"({row.log_length})")
-    hot_sql.insert_rows(LogEntry, [LogEntry(game_id=row.pk, index=i, entry=entries[i])
-                                   for i in range(row.log_length, len(entries))])
+    start = row.log_length
     row.log_length = len(entries)
+    return start, entries[start:]
 
 
 def locked_row(game_id: int) -> Game:
@@ -346,13 +350,19 @@ def locked_row_and_seats(game_id: int) -> tuple[Game, dict[int, Seat]]:
     seats with their accounts and the game row, ``FOR UPDATE OF`` the game row only (the
     same row lock as ``locked_row``: one writer per table). A game without seat rows is
     read by ``locked_row``. Raises ``Game.DoesNotExist``."""
-    from .hot_sql import read_table
+    row, seats, _ = _locked_table(game_id)
+    return row, seats
 
-    row, rows = read_table(game_id, lock=True)
+
+def _locked_table(game_id: int, entries_from: int | None = None):
+    """``(row, seats, tail)``: ``locked_row_and_seats(game_id)`` and, read in the same
+    statement on PostgreSQL, the stored log entries from index ``entries_from`` on as
+    ``(entries_from, entries)`` for ``engine_store.take`` (``None`` when not read;
+    ``hot_sql.read_table_for_write``)."""
+    row, rows, entries = hot_sql.read_table_for_write(game_id, entries_from)
     if row is None:
-        row = locked_row(game_id)
-        return row, {}
-    return row, {s.seat: s for s in rows}
+        return locked_row(game_id), {}, None
+    return row, {s.seat: s for s in rows}, None if entries is None else (entries_from, entries)
 
 
 def _queue_settlement_on_commit(game_id: int) -> None:
@@ -364,6 +374,10 @@ def _queue_settlement_on_commit(game_id: int) -> None:
     transaction.on_commit(lambda: queue_settlement(game_id))
 
 
+class _Reconnect(Exception):
+    """The first statement of a write failed on a connection found dead (``_write`` retries)."""
+
+
 def _write(game_id: int, mutate) -> Game | None:
     """Run ``mutate(row, engine, seats) -> _Change | None`` under the game's lock. ``mutate``
     may change only the columns in ``_WRITE_FIELDS`` (the others are not saved).
@@ -373,33 +387,68 @@ def _write(game_id: int, mutate) -> Game | None:
     ``EngineFailure`` rolls the write back, aborts the game (P-SYS-7) and is reported as
     ``ActionRejected("not_allowed")``. Returns the stored row after a change, else ``None``.
     Raises ``Game.DoesNotExist``.
+
+    Connection health (DESIGN §3 "Cost"): Django's health check (``CONN_HEALTH_CHECKS``) would
+    send ``SELECT 1`` before every write, since each ``database_sync_to_async`` call starts a
+    new check period. A write skips it: when its first statement (the locked read, before
+    anything is written) fails with ``OperationalError`` / ``InterfaceError`` — a connection
+    cut by a PostgreSQL restart — the transaction is rolled back, the connection closed, and
+    the write runs once more on a new connection, health-checked as before (P-SYS-1: a
+    restart costs a reconnect, not the action). Inside an outer transaction nothing is
+    skipped or retried. A failure after the first statement is never retried.
     """
+    from django.db import connection
+
     with engine_store.engine_lock(game_id):
+        retryable = not connection.in_atomic_block
+        if retryable and connection.connection is not None and connection.health_check_enabled:
+            connection.health_check_done = True              # the retry below stands for it
         try:
-            with transaction.atomic():
-                row, seats = locked_row_and_seats(game_id)
-                engine = engine_store.take(row)
-                try:
-                    change = mutate(row, engine, seats)
-                except ActionRejected:
-                    engine_store.put(row.pk, row.state_version, engine)   # untouched
-                    raise
-                if change is None:
-                    engine_store.put(row.pk, row.state_version, engine)
-                    return None
-                _store(row, engine, change, seats)
-        except EngineFailure:
-            engine_store.forget(game_id)
-            abort_game(game_id, "engine error")
-            raise ActionRejected("not_allowed", "The game had to be stopped (internal error); "
-                                                "completed hands stay saved.", "P-SYS-7") from None
-        except BaseException:
-            engine_store.forget(game_id)                      # maybe half-changed
-            raise
-        engine_store.put(row.pk, row.state_version, engine)
-        from .views_state import remember_written
-        remember_written(row, seats.values())
-        return row
+            return _write_locked(game_id, mutate, retryable)
+        except _Reconnect:
+            log.warning("game %s: the database connection was lost; writing again on a new one", game_id)
+            connection.close()
+            return _write_locked(game_id, mutate, False)
+
+
+def _write_locked(game_id: int, mutate, retryable: bool) -> Game | None:
+    """``_write``'s body, under ``engine_store.engine_lock(game_id)``. ``retryable``: a
+    connection error of the first statement raises ``_Reconnect`` (nothing was written)."""
+    from django.db import InterfaceError, OperationalError
+
+    try:
+        with transaction.atomic():
+            try:
+                # the cached engine's missing entries come with the locked row (one query)
+                row, seats, tail = _locked_table(game_id, engine_store.cached_length(game_id))
+            except (OperationalError, InterfaceError) as exc:
+                if retryable:
+                    raise _Reconnect() from exc
+                raise
+            engine = engine_store.take(row, tail)
+            try:
+                change = mutate(row, engine, seats)
+            except ActionRejected:
+                engine_store.put(row.pk, row.state_version, engine)   # untouched
+                raise
+            if change is None:
+                engine_store.put(row.pk, row.state_version, engine)
+                return None
+            _store(row, engine, change, seats)
+    except EngineFailure:
+        engine_store.forget(game_id)
+        abort_game(game_id, "engine error")
+        raise ActionRejected("not_allowed", "The game had to be stopped (internal error); "
+                                            "completed hands stay saved.", "P-SYS-7") from None
+    except _Reconnect:
+        raise                                                 # the cached engine is untouched
+    except BaseException:
+        engine_store.forget(game_id)                          # maybe half-changed
+        raise
+    engine_store.put(row.pk, row.state_version, engine)
+    from .views_state import remember_written
+    remember_written(row, seats.values())
+    return row
 
 
 def _apply(engine, action) -> None:
@@ -819,13 +868,48 @@ def end_claim_pause(game_id: int, seq: int) -> str:
     ``state_version`` so every connection is sent its real view, and schedule the computer
     moves now due. Returns ``"ended"``, ``"early"`` (the pause runs until later; re-arm) or
     ``"stale"`` (no such pause: already ended, or the game moved on). No audit record: the
-    engine did not change. Raises ``Game.DoesNotExist``. A stale task is settled by one
-    unlocked single-row read (``hot_sql.clock_row``, DESIGN §4); the locked path re-checks."""
-    stored = hot_sql.clock_row(game_id)
-    if stored is not None:
-        mask = stored["claim_mask"] or {}
-        if not mask or mask.get("seq") != seq or stored["seq"] != seq:
-            return "stale"
+    engine did not change. Raises ``Game.DoesNotExist``.
+
+    Cost (DESIGN §3, §4): one unlocked single-row read (``hot_sql.pause_row``: the pause's
+    ``seq`` and end read in SQL, its stored views never decoded) settles a stale or early
+    task. When no seat states are built by the writer (``settings.PUSH_SEAT_STATES`` off: the
+    production shape with Redis, where each server process builds its connections' views),
+    the pause ends with one UPDATE that is a compare-and-set on ``state_version``
+    (``hot_sql.end_pause``): no engine, no seat rows, no lock held across statements; the
+    cached engine of this process, if any, is filed under the new version. A write between
+    the read and the UPDATE (the compare fails) falls back to the locked path, which re-checks
+    everything under the row lock and, with ``PUSH_SEAT_STATES``, builds the states once."""
+    stored = hot_sql.pause_row(game_id)
+    if stored is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    if stored["pause_seq"] != seq or stored["seq"] != seq:
+        return "stale"
+    if clocks.now() < (stored["until"] or 0.0):
+        return "early"
+    from django.conf import settings
+
+    if not settings.PUSH_SEAT_STATES:
+        version, pending = stored["state_version"], list(stored["pending_computer_seats"])
+        with engine_store.engine_lock(game_id):
+            # One statement: atomic by itself, so no transaction around it (no BEGIN/COMMIT
+            # round trips); inside a caller's transaction the notice still waits for its commit.
+            if hot_sql.end_pause(game_id, version):
+                engine_store.refile(game_id, version, version + 1)
+                transaction.on_commit(lambda: after_change(game_id, version + 1, seq, pending))
+                return "ended"
+    return _end_claim_pause_locked(game_id, seq)
+
+
+def pause_until(game_id: int) -> float | None:
+    """The end (epoch seconds) of game ``game_id``'s running claim pause as stored, ``None``
+    without one (one unlocked single-row read, ``hot_sql.pause_row``)."""
+    stored = hot_sql.pause_row(game_id)
+    return None if stored is None else stored["until"]
+
+
+def _end_claim_pause_locked(game_id: int, seq: int) -> str:
+    """``end_claim_pause`` under the game's row lock, building the seats' states once when the
+    writer pushes them (``PUSH_SEAT_STATES``)."""
     with engine_store.engine_lock(game_id):
         with transaction.atomic():
             row, seats = locked_row_and_seats(game_id)          # hot SQL (DESIGN §3 "Cost")
@@ -838,7 +922,13 @@ def end_claim_pause(game_id: int, seq: int) -> str:
             row.state_version += 1
             hot_sql.update_game(row, ["claim_mask", "state_version", "updated_at"])
             version, pending = row.state_version, list(row.pending_computer_seats)
-            engine = engine_store.load(row)       # the real views again, built once here
-            states = _state_builder(row, engine, (seats or _seats(row)).values())
+            states = None
+            from django.conf import settings
+
+            if settings.PUSH_SEAT_STATES:
+                engine = engine_store.load(row)   # the real views again, built once here
+                states = _state_builder(row, engine, (seats or _seats(row)).values())
+            else:
+                engine_store.refile(game_id, version - 1, version)
             transaction.on_commit(lambda: after_change(game_id, version, seq, pending, states=states))
     return "ended"          # the cached engine is now filed under the new version

@@ -99,14 +99,15 @@ def end_claim_pause(self, game_id: int, seq: int) -> bool:
     from . import clocks
     from .models import Game
     from .service import end_claim_pause as end_pause
+    from .service import pause_until
 
     try:
         outcome = end_pause(game_id, seq)
     except Game.DoesNotExist:
         return False
     if outcome == "early" and not self.request.is_eager:
-        until = Game.objects.filter(pk=game_id).values_list("claim_mask", flat=True).first() or {}
-        schedule_claim_pause_end(game_id, seq, max(float(until.get("until", 0.0)), clocks.now() + 0.05))
+        until = pause_until(game_id) or 0.0
+        schedule_claim_pause_end(game_id, seq, max(until, clocks.now() + 0.05))
     return outcome == "ended"
 
 
@@ -148,41 +149,35 @@ def sweep_pending(min_age_seconds: float | None = None) -> int:
     Duplicates are harmless: every task re-checks its decision under the row lock. Tasks
     queued here expire after ``SWEEP_TASK_EXPIRES`` seconds unrun. Returns the number of
     games touched."""
-    from . import clocks
-    from .models import Game
+    from . import clocks, hot_sql
 
     if min_age_seconds is None:
         min_age_seconds = settings.COMPUTER_DELAY_MAX + 1.5
     queue = {"queue": settings.REALTIME_QUEUE, "expires": SWEEP_TASK_EXPIRES}
-    active = Game.objects.filter(status=Game.Status.ACTIVE)
     count = 0
+    now = clocks.now()
     cutoff = timezone.now() - timedelta(seconds=min_age_seconds)
-    owed = (active.filter(updated_at__lte=cutoff).exclude(pending_computer_seats=[])
-            .values_list("pk", "seq", "pending_computer_seats", "claim_mask"))
-    for game_id, seq, seats, mask in owed[:500]:
-        if seats and not mask:       # during a claim pause the computers wait for its end
+    for row in hot_sql.sweep_rows(now, cutoff):       # only what may be due (DESIGN §3 "Cost")
+        game_id, seq, seats = row["id"], row["seq"], row["pending_computer_seats"]
+        acted = False
+        if row["owed"]:         # since before the cutoff, outside a pause (its end re-arms them)
             for seat in seats:
                 computer_move.apply_async((game_id, seat, seq), **queue)
-            count += 1
-    now = clocks.now()
-    for game_id, mask in active.exclude(claim_mask={}).values_list("pk", "claim_mask")[:500]:
-        if mask and float(mask.get("until", 0.0)) <= now:      # a lost pause-end task (P-FAIR-6)
-            end_claim_pause.apply_async((game_id, mask.get("seq")), **queue)
-            count += 1
-    timed = (active.exclude(clock=clocks.UNTIMED).filter(phase__in=("turn", "claim", "hand_over"))
-             .values_list("pk", "phase", "clock_state", "hands_started"))
-    for game_id, phase, state, hands_started in timed[:2000]:
-        state = state or {}
-        if phase in ("turn", "claim"):
+            acted = True
+        if row["until"] is not None and row["until"] <= now:      # a lost pause-end task (P-FAIR-6)
+            end_claim_pause.apply_async((game_id, row["pause_seq"]), **queue)
+            acted = True
+        state, phase = row["clock_state"], row["phase"]
+        if row["timed"] and phase in ("turn", "claim"):
             due = clocks.overdue(state, now)
             for seat, deadline in due:
                 decision_timeout.apply_async((game_id, seat, state["seq"], deadline), **queue)
-            count += bool(due)
-        elif state.get("results_at") is not None:
-            due_at = float(state["results_at"]) + clocks.results_delay()
-            if now >= due_at:
-                advance_hand.apply_async((game_id, hands_started), **queue)
-                count += 1
+            acted = acted or bool(due)
+        elif row["timed"] and phase == "hand_over" and state.get("results_at") is not None:
+            if now >= float(state["results_at"]) + clocks.results_delay():
+                advance_hand.apply_async((game_id, row["hands_started"]), **queue)
+                acted = True
+        count += acted
     return count
 
 

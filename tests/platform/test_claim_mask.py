@@ -143,3 +143,68 @@ def test_p_fair_6_no_pause_with_share_zero(alice, paused_table, settings):
         service.submit_action(game.pk, 0, human_choice(engine.view(0)).to_json(), engine.seq)
         game.refresh_from_db()
         assert not game.claim_mask
+
+
+def _record_after_change(monkeypatch) -> list:
+    """Record the table notices and computer moves ``service.after_change`` sends (instead of
+    sending them: the computers would play on at once)."""
+    from games import notify
+
+    sent = []
+    monkeypatch.setattr(notify, "table_changed", lambda *args, **kwargs: sent.append(("notice", *args)))
+    monkeypatch.setattr(tasks, "schedule_computer_moves", lambda *args: sent.append(("computers", *args)))
+    return sent
+
+
+def test_p_fair_6_the_end_of_a_pause_is_one_row_update_without_the_engine(alice, paused_table, settings,
+                                                                         monkeypatch):
+    """DESIGN §3 "Cost": when the writer builds no seat states (``PUSH_SEAT_STATES`` off, the
+    production shape), ending a pause changes only ``claim_mask`` and ``state_version``: the
+    worker neither rebuilds nor loads the engine, nor reads the seats; a cached engine is
+    filed under the new version; the notice and the computer moves go out as before."""
+    from games import engine_store
+
+    game = _paused_game(alice, paused_table)
+    settings.PUSH_SEAT_STATES = False
+    seq, version, pending = game.claim_mask["seq"], game.state_version, list(game.pending_computer_seats)
+    engine_store.clear()
+    with engine_store.engine_lock(game.pk):
+        cached = engine_store.load(game)                       # this process has seen the table
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the end of a pause loaded the engine or the seats")
+
+    sent = _record_after_change(monkeypatch)
+    with monkeypatch.context() as patch:
+        for name in ("load", "take"):
+            patch.setattr(engine_store, name, refuse)
+        patch.setattr(service, "locked_row_and_seats", refuse)
+        assert service.end_claim_pause(game.pk, seq) == "early"
+        paused_table.t += PAUSE + 0.01
+        assert service.end_claim_pause(game.pk, seq) == "ended"
+        assert service.end_claim_pause(game.pk, seq) == "stale", "idempotent"
+    assert sent == [("notice", game.pk, version + 1, seq, None), ("computers", game.pk, seq, pending)]
+    game.refresh_from_db()
+    assert game.claim_mask == {} and game.state_version == version + 1 and game.seq == seq
+    assert engine_store._cache[game.pk] == (version + 1, cached)
+    assert state_message(game, 0)["view"]["seq"] == seq, "the real view again"
+
+
+def test_p_fair_6_a_write_between_the_read_and_the_end_of_a_pause_is_seen(alice, paused_table, settings,
+                                                                         monkeypatch):
+    """The pause ends by a compare-and-set on ``state_version``: when the row changed after
+    the unlocked read (here: the read is made to see an older version), the UPDATE changes
+    nothing and the locked path decides, so the version steps exactly once."""
+    from games import hot_sql
+
+    game = _paused_game(alice, paused_table)
+    settings.PUSH_SEAT_STATES = False
+    seq, version = game.claim_mask["seq"], game.state_version
+    real = hot_sql.pause_row
+    monkeypatch.setattr(hot_sql, "pause_row", lambda game_id: {**real(game_id), "state_version": version - 1})
+    sent = _record_after_change(monkeypatch)
+    paused_table.t += PAUSE + 0.01
+    assert service.end_claim_pause(game.pk, seq) == "ended"
+    game.refresh_from_db()
+    assert game.claim_mask == {} and game.state_version == version + 1
+    assert [s[:3] for s in sent] == [("notice", game.pk, version + 1), ("computers", game.pk, seq)]

@@ -113,3 +113,181 @@ def test_design_3_cost_connections_of_one_process_share_one_read_per_version(ali
     game.refresh_from_db()
     newer = views_state.table_snapshot(game.pk, game.state_version)
     assert newer.state_version == game.state_version      # a newer version is read, not reused
+
+
+# ----------------------------------------------------------------- the write path's statements
+
+def _people_table(make_user) -> Game:
+    """A private table of four people, no computers and no clock: only the test writes."""
+    host, *guests = (make_user(name) for name in ("wp_a", "wp_b", "wp_c", "wp_d"))
+    return service.create_private_table(host, guests, preset_name="riichi", draw_seats=False)
+
+
+def _act(game: Game) -> None:
+    engine = current_engine(game)
+    seat = engine.pending_seats()[0]
+    service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
+
+
+def test_design_3_cost_a_writer_behind_catches_up_with_entries_read_with_the_row_lock(make_user, monkeypatch):
+    """Another process wrote last: the writer's cached engine lacks entries. On PostgreSQL
+    they come in the locked read itself (``hot_sql.read_table_for_write``), no second read;
+    on every database the engine after the write is the stored log's."""
+    from django.db import connection
+
+    from games import hot_sql
+
+    game = _people_table(make_user)
+    for _ in range(3):
+        _act(game)
+    row = Game.objects.get(pk=game.pk)
+    with engine_store.engine_lock(game.pk):
+        behind = engine_store.load(row).clone()
+    for _ in range(2):
+        _act(game)                                          # two writes "elsewhere"
+    engine_store.put(game.pk, row.state_version, behind)
+    reads, original = [], hot_sql.log_entries
+    monkeypatch.setattr(hot_sql, "log_entries", lambda *a, **k: reads.append(a) or original(*a, **k))
+    catch_ups, misses = engine_store.stats["catch_ups"], engine_store.stats["tail_misses"]
+    _act(game)
+    assert engine_store.stats["catch_ups"] == catch_ups + 1 and engine_store.stats["tail_misses"] == misses
+    assert (reads == []) == (connection.vendor == "postgresql")
+    game.refresh_from_db()
+    with engine_store.engine_lock(game.pk):
+        cached = engine_store.load(Game.objects.defer("log_base").get(pk=game.pk))
+    assert cached is behind and cached.log == game.log        # the stored log, byte for byte
+    assert cached.view(None) == current_engine(game).view(None)
+
+
+def test_design_3_cost_entries_read_before_a_lock_wait_are_read_again(make_user):
+    """A tail read before the row lock was granted misses what the previous holder committed
+    (its snapshot is older): it is not used, the entries are read again, nothing is rebuilt."""
+    game = _people_table(make_user)
+    _act(game)
+    row = Game.objects.get(pk=game.pk)
+    with engine_store.engine_lock(game.pk):
+        behind = engine_store.load(row).clone()
+    have = len(behind.log["entries"])
+    _act(game)
+    _act(game)
+    fresh = Game.objects.defer("log_base").get(pk=game.pk)
+    stored = _stored_entries(game)
+    engine_store.put(game.pk, row.state_version, behind)
+    rebuilds, misses = engine_store.stats["rebuilds"], engine_store.stats["tail_misses"]
+    with engine_store.engine_lock(game.pk):
+        loaded = engine_store.load(fresh, (have, stored[have:have + 1]))   # one entry short
+    assert loaded is behind and engine_store.stats["rebuilds"] == rebuilds
+    assert engine_store.stats["tail_misses"] == misses + 1
+    assert loaded.log["entries"] == stored and loaded.view(None) == current_engine(game).view(None)
+
+
+def test_p_play_3_a_write_that_fails_in_the_database_stores_nothing(make_user):
+    """The log entries, the audit record and the game row of one change are stored together
+    or not at all (one statement on PostgreSQL, one transaction everywhere)."""
+    from django.db import IntegrityError
+
+    from games.models import ActionRecord
+
+    game = _people_table(make_user)
+    _act(game)
+    game.refresh_from_db()
+    before = (game.state_version, game.seq, game.log_length, ActionRecord.objects.filter(game=game).count(),
+              _stored_entries(game))
+    engine = current_engine(game)
+    seat = engine.pending_seats()[0]
+    action = human_choice(engine.view(seat)).to_json()
+    LogEntry.objects.create(game=game, index=game.log_length, entry={"type": "squatter"})   # collides
+    with pytest.raises(IntegrityError):
+        service.submit_action(game.pk, seat, action, engine.seq)
+    LogEntry.objects.filter(game=game, index=game.log_length).delete()
+    game.refresh_from_db()
+    assert (game.state_version, game.seq, game.log_length, ActionRecord.objects.filter(game=game).count(),
+            _stored_entries(game)) == before
+    _act(game)                                       # and the table plays on from the log
+    game.refresh_from_db()
+    assert game.log_length > before[2]
+
+
+# ----------------------------------------------------------------- connection health
+
+def _fail_first_reads(monkeypatch, times: int) -> list:
+    """``service._locked_table`` raises ``OperationalError`` on its first ``times`` calls, as
+    the first statement on a connection cut by a database restart does."""
+    from django.db import OperationalError
+
+    calls, real = [], service._locked_table
+
+    def flaky(*args, **kwargs):
+        calls.append(args)
+        if len(calls) <= times:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service, "_locked_table", flaky)
+    return calls
+
+
+def test_p_sys_1_a_write_whose_connection_died_is_written_once_on_a_new_one(make_user, monkeypatch):
+    """No health-check query per write (DESIGN §3 "Cost"): a dead connection shows at the
+    write's first statement, before anything is written, and the write runs again once."""
+    from games.models import ActionRecord
+
+    game = _people_table(make_user)
+    game.refresh_from_db()
+    version, records = game.state_version, ActionRecord.objects.filter(game=game).count()
+    calls = _fail_first_reads(monkeypatch, 1)
+    _act(game)
+    game.refresh_from_db()
+    assert len(calls) == 2
+    assert game.state_version == version + 1 and ActionRecord.objects.filter(game=game).count() == records + 1
+    assert game.log == current_engine(game).log
+
+
+def test_p_sys_1_a_write_is_retried_once_only(make_user, monkeypatch):
+    from django.db import OperationalError
+
+    game = _people_table(make_user)
+    game.refresh_from_db()
+    version = game.state_version
+    calls = _fail_first_reads(monkeypatch, 2)
+    with pytest.raises(OperationalError):
+        _act(game)
+    game.refresh_from_db()
+    assert len(calls) == 2 and game.state_version == version
+
+
+def test_p_sys_1_no_retry_inside_an_outer_transaction(make_user, monkeypatch):
+    """Inside a caller's transaction a lost connection loses that transaction: no retry."""
+    from django.db import OperationalError, transaction
+
+    game = _people_table(make_user)
+    calls = _fail_first_reads(monkeypatch, 1)
+    with pytest.raises(OperationalError), transaction.atomic():
+        _act(game)
+    assert len(calls) == 1
+
+
+def test_p_sys_1_a_write_after_the_backend_was_terminated_succeeds(make_user):
+    """PostgreSQL only (the integration run): the connection's server process is ended
+    between two writes, as a PostgreSQL restart does; the next write reconnects by itself."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (tests/platform/integration runs it there)")
+    import psycopg
+
+    game = _people_table(make_user)
+    _act(game)
+    engine = current_engine(game)
+    seat = engine.pending_seats()[0]
+    action = human_choice(engine.view(seat)).to_json()
+    connection.ensure_connection()
+    pid = connection.connection.info.backend_pid
+    settings = connection.settings_dict
+    with psycopg.connect(dbname=settings["NAME"], user=settings["USER"], host=settings["HOST"],
+                         port=settings["PORT"] or 5432, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    service.submit_action(game.pk, seat, action, engine.seq)      # the first query since
+    assert connection.connection.info.backend_pid != pid
+    game.refresh_from_db()
+    assert game.seq > engine.seq and game.log == current_engine(game).log

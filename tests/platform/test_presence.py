@@ -250,6 +250,50 @@ async def test_p_conn_5_every_seat_sees_who_is_connected(people, fake_time):
     await bob.disconnect(timeout=WAIT)
 
 
+@pytest.mark.asyncio
+async def test_p_conn_5_a_renewal_round_is_a_few_array_statements_off_the_event_loop(people, fake_time,
+                                                                                     monkeypatch):
+    """DESIGN §3 "Cost": a process renews all its leases, and clears the expired ones at its
+    tables, with one raw statement per ``RENEW_CHUNK`` seats or games (array parameters,
+    prepared once), never through the ORM's query building, and never on the event loop's
+    thread (a renewal of hundreds of connections must not hold up the tables it serves).
+    The guarantees are the same: our seats renewed, a dead server's lease cleared once."""
+    import threading
+
+    from django.db.models.sql.compiler import SQLUpdateCompiler
+
+    game = await private_table(people)
+    comms = [(await open_seat(user, game.pk))[0] for user in people[:3]]
+    await database_sync_to_async(presence.claim)(game.pk, 3, "specific.other-server!conn")
+    loop_thread = threading.get_ident()
+    calls = []
+    real_execute = presence._execute
+
+    def execute(name, *args, **kwargs):
+        calls.append((name, threading.get_ident() != loop_thread))
+        return real_execute(name, *args, **kwargs)
+
+    def no_orm_update(*args, **kwargs):
+        raise AssertionError("a renewal round built an ORM UPDATE")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(presence, "_execute", execute)
+        patch.setattr(presence, "RENEW_CHUNK", 2)                  # 3 connections: 2 statements
+        patch.setattr(SQLUpdateCompiler, "execute_sql", no_orm_update)
+        fake_time.t += 10.0
+        assert await presence.renew_once() == []                  # dave's server is alive still
+        assert calls == [("renew", True), ("renew", True), ("expire", True)]
+        fake_time.t += TTL - 5.0                                   # that server stopped renewing
+        assert await presence.renew_once() == [game.pk]            # cleared, reported once
+        assert await presence.renew_once() == []
+        assert all(off_loop for _name, off_loop in calls) and len(calls) == 9
+    for seat in range(3):
+        assert await live(game.pk, seat)
+    assert not await live(game.pk, 3) and (await seat_row(game.pk, 3)).presence_channel == ""
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)
+
+
 # --------------------------------------------------------------------------- absent auto-play
 
 class Timers:

@@ -115,10 +115,10 @@ def test_embedded_default_runs_without_debug_on_plain_http_with_its_own_kept_key
 
 
 def test_design_3_game_and_room_notices_share_one_sender(monkeypatch):
-    """``notify.group_send`` is the one channel-layer send: the game notice and the room notice
-    both go through it with their own group and small message (no tiles)."""
+    """``notify.group_send_many`` is the one channel-layer send: the game notice and the room
+    notice both go through it with their own group and small message (no tiles)."""
     sent = []
-    monkeypatch.setattr(notify, "group_send", lambda group, message: sent.append((group, message)))
+    monkeypatch.setattr(notify, "group_send_many", lambda messages, skip=frozenset(): sent.extend(messages))
     notify.table_changed(7, 3, 12)
     tables._notify(5, 9)
     assert sent == [("game-7", {"type": "table.changed", "version": 3, "seq": 12}),

@@ -87,3 +87,31 @@ def test_p_sys_3_a_lost_computer_move_is_replayed_after_the_longest_think_time(a
     assert tasks.computer_move.run(game.pk, 0, game.seq) is True       # the move is played
     game.refresh_from_db()
     assert ActionRecord.objects.filter(game=game, seat=0, by_computer=True).count() == 1
+
+
+def test_p_sys_3_a_sweep_with_nothing_due_is_one_query_that_returns_no_game(alice, fake_time, lost_computer_moves,
+                                                                            queued, settings,
+                                                                            django_assert_max_num_queries):
+    """DESIGN §3 "Cost": the sweeper runs every second over every active game, so its one
+    query selects only the games where something may be due (a deadline or results screen
+    passed, a pause ended, computers owing a move past their think time) and sends nothing,
+    decodes nothing, when nothing is; each game appears once its time comes."""
+    from games import hot_sql
+
+    timed = service.create_practice(alice, clock="bullet", human_seat=0)          # the human's turn
+    computer = service.create_practice(alice, human_seat=2)                        # a computer deals
+    timed.refresh_from_db()
+    deadline = clocks.deadline_of(timed.clock_state, 0)
+    fake_time.t = deadline - 0.01
+    cutoff = timezone.now() - timedelta(seconds=settings.COMPUTER_DELAY_MAX + 1.5)
+    assert hot_sql.sweep_rows(fake_time.t, cutoff) == []
+    with django_assert_max_num_queries(1):          # (hot SQL on PostgreSQL is not logged: 0)
+        assert tasks.sweep_pending() == 0 and queued == []
+    fake_time.t = deadline                      # past the deadline, inside the lag allowance
+    (row,) = hot_sql.sweep_rows(fake_time.t, cutoff)
+    assert (row["id"], row["timed"], row["owed"]) == (timed.pk, True, False)
+    assert tasks.sweep_pending() == 0 and queued == [], "the allowance is the caller's"
+    Game.objects.filter(pk=computer.pk).update(updated_at=cutoff - timedelta(seconds=0.1))
+    rows = hot_sql.sweep_rows(fake_time.t, cutoff)
+    assert [(r["id"], r["owed"], r["timed"], r["pending_computer_seats"]) for r in rows] == [
+        (timed.pk, False, True, []), (computer.pk, True, False, [0])]

@@ -167,27 +167,39 @@ async def test_design_3_cost_the_writers_process_hands_its_connections_their_sta
         await comm.disconnect(timeout=WAIT)
 
 
-async def test_design_3_cost_a_connection_the_writer_did_not_know_gets_a_build_of_its_own(four):
+async def test_design_3_cost_a_connection_the_writer_did_not_know_gets_a_build_of_its_own(four, monkeypatch):
     """States handed over by the writer that lack a member's key (it connected after the
-    writer chose the keys) are delivered to the others, and the hub builds the missing one."""
+    writer chose the keys) are delivered to the others, and the hub builds the missing one
+    (and only it: the others got the writer's text). Presence re-sends of the arrivals may
+    still run meanwhile (``fresh`` builds); only the builds for the change are counted."""
     game = await database_sync_to_async(_table)(four)
     comms = await _connect_all(four[:2], game.pk)
     for comm in comms:
         await _state_at(comm, game.seq)
+    while True:     # the second arrival's presence re-send has reached the first connection
+        message = json.loads(await comms[0].receive_from(timeout=WAIT))
+        if message["type"] == "state" and message["game"]["players"][1]["connected"]:
+            break
     await _quiet(game.pk)
     hub, table = _hub(), _hub().tables[game.pk]
     stored = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     newer = stored.state_version + 1
     await database_sync_to_async(Game.objects.filter(pk=game.pk).update)(state_version=newer)
-    builds = hub.builds
-    hub.take_built(game.pk, newer, {0: json.dumps({"type": "probe", "seat": 0})})
-    while (message := json.loads(await comms[0].receive_from(timeout=WAIT)))["type"] != "probe":
-        assert message["type"] == "state"                   # the arrivals' presence re-sends
-    assert message == {"type": "probe", "seat": 0}
-    await table.builder                                     # the hub's build for seat 1
-    assert hub.builds == builds + 1
+    change_builds = []
+    real = table_hub._build
 
+    def recording(table_, wanted, fresh, keys):
+        if not fresh:
+            change_builds.append((wanted, set(keys)))
+        return real(table_, wanted, fresh, keys)
+    monkeypatch.setattr(table_hub, "_build", recording)
+    hub.take_built(game.pk, newer, {0: json.dumps({"type": "probe", "seat": 0})})
+    for _ in range(WAIT * 100):                         # until both have version `newer`
+        if {m.sent_version for m in table.members} == {newer}:
+            break
+        await asyncio.sleep(0.01)
     assert {m.sent_version for m in table.members} == {newer}
+    assert change_builds == [(newer, {1})]              # seat 0 had the writer's text
     for comm in comms:
         await comm.disconnect(timeout=WAIT)
 

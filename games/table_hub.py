@@ -43,7 +43,8 @@ class _Table:
         self.builder: asyncio.Task | None = None
         self.wanted = -1            # newest version a notice announced
         self.fresh = False          # the next build reads seats/presence/spectators afresh
-        self.exclude: set = set()   # channels not sent the next fresh build (the notice's cause)
+        self.exclude: set = set()   # channels not sent the next fresh build (the cause of
+        #                             every presence notice gathered into it)
         self.dirty = False          # a notice arrived during the running build: build again
         self.spectators: tuple[float, int] | None = None     # (monotonic read time, count)
 
@@ -101,7 +102,9 @@ class TableHub:
         """Ask for a build of table ``game_id``: at least ``version`` (a change notice), or
         with seats, presence and spectators read again (``fresh``, a presence notice; its
         causing channel ``exclude`` is not sent that build). Notices arriving during a build
-        are gathered into the next one."""
+        are gathered into the next one; a connection is left out of a gathered build only when
+        every presence notice in it was its own (another's arrival or departure is news to it,
+        P-CONN-5)."""
         table = self.tables.get(game_id)
         if table is None:
             return
@@ -110,9 +113,9 @@ class TableHub:
                 return
             table.wanted = max(table.wanted, version)
         if fresh:
+            cause = {exclude} if exclude else set()
+            table.exclude = cause if not table.fresh else table.exclude & cause
             table.fresh = True
-            if exclude:
-                table.exclude.add(exclude)
         if table.builder is None or table.builder.done():
             table.builder = asyncio.ensure_future(self._build_loop(table))
         else:

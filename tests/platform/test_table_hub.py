@@ -204,6 +204,48 @@ async def test_design_3_cost_a_connection_the_writer_did_not_know_gets_a_build_o
         await comm.disconnect(timeout=WAIT)
 
 
+async def test_p_conn_5_a_build_gathering_two_presence_notices_leaves_out_only_a_common_cause(four, monkeypatch):
+    """Two presence notices gathered into one build (one person arrives while another leaves):
+    each is news to the other's connection, so both connections are sent the new markers. A
+    connection is left out only when every notice of the build was its own (it knows its
+    own arrival). Regression: the causes were united, and the arriving person never saw
+    the other one leave."""
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four[:2], game.pk)
+    for comm in comms:
+        await _state_at(comm, game.seq)
+    while True:     # the second arrival's presence re-send has reached the first connection
+        message = json.loads(await comms[0].receive_from(timeout=WAIT))
+        if message["type"] == "state" and message["game"]["players"][1]["connected"]:
+            break
+    await _quiet(game.pk)
+    hub, table = _hub(), _hub().tables[game.pk]
+    members = {m.seat: m for m in table.members}
+    version = members[0].sent_version
+    assert members[1].sent_version == version
+    monkeypatch.setattr(table_hub, "_build", lambda t, wanted, fresh, keys: (
+        version, {k: json.dumps({"type": "probe", "seat": k, "fresh": fresh}) for k in keys}))
+
+    async def next_probe(comm):
+        while (message := json.loads(await comm.receive_from(timeout=WAIT)))["type"] != "probe":
+            pass
+        return message
+    hub.changed(game.pk, None, fresh=True, exclude=members[0].channel_name)
+    hub.changed(game.pk, None, fresh=True, exclude=members[1].channel_name)
+    await table.builder
+    assert [await next_probe(comm) for comm in comms] == [{"type": "probe", "seat": s, "fresh": True}
+                                                          for s in (0, 1)]
+    # Two copies of one notice caused by seat 0's connection: only seat 1 is sent the build.
+    hub.changed(game.pk, None, fresh=True, exclude=members[0].channel_name)
+    hub.changed(game.pk, None, fresh=True, exclude=members[0].channel_name)
+    await table.builder
+    assert (await next_probe(comms[1]))["seat"] == 1
+    await members[0].deliver(version, json.dumps({"type": "probe", "seat": "last"}), force=True)
+    assert (await next_probe(comms[0]))["seat"] == "last"      # nothing from the build before it
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)
+
+
 async def test_design_3_cost_a_connection_is_never_sent_an_older_state(four, monkeypatch):
     game = await database_sync_to_async(_table)(four)
     comms = await _connect_all(four[:1], game.pk)

@@ -48,13 +48,23 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
         _server_loop = loop
 
 
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop that serves this process's WebSocket connections, or ``None``
+    (a Celery worker; a server that has served no table yet)."""
+    loop = _server_loop
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
+
+
 def seat_group(game_id: int, seat: int) -> str:
     """The channel-layer group of the connections of seat ``seat`` of game ``game_id`` (the
     seat's account only; ``games.consumers``)."""
     return f"game-{game_id}-seat-{seat}"
 
 
-def table_changed(game_id: int, version: int, seq: int, states: dict[int, str] | None = None) -> None:
+def table_changed(game_id: int, version: int, seq: int, states: dict[int, str] | None = None,
+                  skip=frozenset()) -> None:
     """Send the change notice for game ``game_id`` to its group (synchronous callers).
 
     ``states``: ``{seat: state message JSON}`` built once by the writer
@@ -63,10 +73,14 @@ def table_changed(game_id: int, version: int, seq: int, states: dict[int, str] |
     says ``"pushed": true`` so that those seats' connections do not read the game again
     (DESIGN §3 "Cost"). Other connections (spectators of a private table, seats whose state
     was not pushed) answer the notice as before, with their own view. All messages go in one
-    hop to the layer's loop, in this order."""
+    hop to the layer's loop, in this order.
+
+    ``skip``: channel names this process's writer has handed the state already
+    (``table_hub.writer_changed``): the Redis layer does not send them the notice (with a
+    proxy routing a table to one process, nothing is then pushed through Redis at all)."""
     notice = {"type": "table.changed", "version": version, "seq": seq}
     if not states:
-        group_send(group_name(game_id), notice)
+        group_send_many([(group_name(game_id), notice)], skip=skip)
         return
     messages = [(seat_group(game_id, seat), {"type": "table.state", "version": version, "seq": seq,
                                             "seat": seat, "text": text})
@@ -85,10 +99,11 @@ def group_send(group: str, message: dict) -> None:
     group_send_many([(group, message)])
 
 
-def group_send_many(messages: list[tuple[str, dict]]) -> None:
+def group_send_many(messages: list[tuple[str, dict]], skip=frozenset()) -> None:
     """``group_send`` of each ``(group, message)`` in order, in one hop to the loop that owns
     the layer (see ``group_send``). A seat's state message (``table.state``) goes only to
-    that seat's group (``table_changed``)."""
+    that seat's group (``table_changed``). ``skip``: channels the Redis layer leaves out
+    (``table_changed``; other layers send to every member)."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -96,7 +111,7 @@ def group_send_many(messages: list[tuple[str, dict]]) -> None:
     async def send_all():
         many = getattr(layer, "group_send_many", None)       # mahjongsite.channel_layer
         if many is not None:           # fewer Redis round trips, even for one message
-            await many(messages)
+            await (many(messages, skip=skip) if skip else many(messages))
             return
         for group, message in messages:
             await layer.group_send(group, message)

@@ -304,16 +304,18 @@ def _state_builder(row: Game, engine, seats):
     the engine; DESIGN §3 "Cost"), or ``None`` when ``engine`` has moved on since (several
     writes of one game inside one outer transaction): the connections then read the stored
     game themselves, as they do after any change that pushes nothing. ``seats``: the
-    game's ``Seat`` rows with accounts, read under the row lock."""
+    game's ``Seat`` rows with accounts, read under the row lock. ``build(keys, spectators)``
+    takes ``views_state.seat_states``'s optional recipients and spectator count."""
     rows = list(seats)
     seq, length = engine.seq, len(engine.log["entries"])
 
-    def build() -> dict[int, str] | None:
+    def build(keys=None, spectators: int | None = None) -> dict | None:
         if engine.seq != seq or len(engine.log["entries"]) != length:
             return None
         from .views_state import seat_states
-        return seat_states(row, engine, rows)
+        return seat_states(row, engine, rows, keys, spectators)
 
+    build.game = row
     return build
 
 
@@ -738,9 +740,11 @@ def play_computer(game_id: int, seat: int, seq: int) -> Game | None:
 def after_change(game_id: int, version: int, seq: int, pending_computer_seats: list[int], *,
                  timers: list | None = None, results: tuple[int, float] | None = None,
                  pause: tuple[int, float] | None = None, states=None) -> None:
-    """After commit: send each person's seat its state message (``states()``, see
+    """After commit: hand this process's own connections to the table their states, built
+    here from the writer's engine (``table_hub.writer_changed``: no read, no hop through the
+    channel layer); else send each person's seat its state message (``states()``, see
     ``_state_builder``; to that seat's group only; only with ``settings.PUSH_SEAT_STATES``,
-    off with Redis: DESIGN §3 "private tiles never pass through Redis") and tell the table group that state
+    off with Redis: DESIGN §3 "private tiles never pass through Redis"); and tell the table group that state
     ``version`` exists (no tiles, DESIGN §3), then schedule the computer moves now due
     (P-BOT-4), the decision timeouts ``timers`` (``[(seat, seq, deadline, eta)]``, P-SYS-3)
     and the results timer ``results`` (``(hands_started, eta)``, P-FLOW-1, P-SYS-6) and the
@@ -752,13 +756,20 @@ def after_change(game_id: int, version: int, seq: int, pending_computer_seats: l
     from django.conf import settings
 
     built = None
-    if states is not None and settings.PUSH_SEAT_STATES:     # never through Redis by default
+    local = frozenset()
+    if states is not None:           # this process's own connections: no hop through the layer
+        from .table_hub import writer_changed
+        try:
+            local = writer_changed(game_id, version, states)
+        except Exception:  # they then build their own views on the notice
+            log.exception("could not hand table %s to this process's hub", game_id)
+    if states is not None and settings.PUSH_SEAT_STATES and not local:   # never through Redis by default
         try:
             built = states()
         except Exception:  # the connections then build their own views
             log.exception("could not build the states of table %s", game_id)
     try:
-        table_changed(game_id, version, seq, built)
+        table_changed(game_id, version, seq, built, skip=local)
     except Exception:  # a lost notice heals at the next one; never fail the write
         log.exception("could not notify table %s", game_id)
     if pending_computer_seats:

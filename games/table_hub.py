@@ -29,9 +29,10 @@ from channels.db import database_sync_to_async
 
 log = logging.getLogger("games")
 
-#: Seconds a read spectator count serves later builds of a table (a spectator arriving or
-#: leaving sends a presence notice, which always reads it again).
-SPECTATORS_TTL = 10.0
+#: Seconds a read spectator count serves later builds of a table. A spectator arriving or
+#: leaving sends a presence notice, which always reads it again; this bound only heals a
+#: lost notice (P-SPECT-5).
+SPECTATORS_TTL = 60.0
 
 
 class _Table:
@@ -117,6 +118,27 @@ class TableHub:
         else:
             table.dirty = True
 
+    def take_built(self, game_id: int, version: int, texts: dict) -> None:
+        """On the loop: the states at ``version`` that this process's writer built
+        (``writer_changed``); each member is handed the text of its own key, never a step
+        back. A member that joined after the writer chose the keys gets a build of its own."""
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        pairs, missing = [], False
+        for member in table.members:
+            text = texts.get(member.seat)
+            if text is None:
+                missing = missing or member.sent_version < version
+            elif member.sent_version < version:
+                pairs.append((member, text))
+        if pairs:
+            asyncio.ensure_future(_deliver_all(pairs, version))
+        if missing:
+            self.changed(game_id, version)
+        elif version > table.wanted:
+            table.wanted = version        # the layer's notice of this version: nothing to do
+
     async def _build_loop(self, table: _Table) -> None:
         table.dirty = True
         while table.dirty:
@@ -151,6 +173,16 @@ class TableHub:
                     log.debug("table hub: delivery failed", exc_info=True)
 
 
+async def _deliver_all(pairs: list, version: int) -> None:
+    """``member.deliver(version, text)`` for each ``(member, text)``; one failing (a
+    connection closing) does not stop the others."""
+    for member, text in pairs:
+        try:
+            await member.deliver(version, text)
+        except Exception:
+            log.debug("table hub: delivery failed", exc_info=True)
+
+
 def _in_db_pool(fn):
     from .consumers import _in_db_pool as pool
 
@@ -161,22 +193,12 @@ def _build(table: _Table, wanted: int, fresh: bool, keys: set) -> tuple[int, dic
     """``(state_version, {seat or None: state message JSON})`` of the stored table, at least
     ``wanted``; ``None`` when the game does not exist. One read (``table_snapshot``), one
     spectator count per ``SPECTATORS_TTL`` (``fresh``: always), one view per seat key."""
-    import time
-
-    from .models import Game
-    from .views_state import _spectators, game_info, players_of, seat_rows, seat_view, table_snapshot
+    from .views_state import game_info, players_of, seat_rows, seat_view, table_snapshot
 
     game = table_snapshot(table.game_id, None if fresh else max(wanted, 0))
     if game is None:
         return None
-    now = time.monotonic()
-    if game.kind == Game.Kind.PRACTICE:
-        spectators = 0
-    elif fresh or table.spectators is None or now - table.spectators[0] >= SPECTATORS_TTL:
-        spectators = _spectators(game)
-        table.spectators = (now, spectators)
-    else:
-        spectators = table.spectators[1]
+    spectators = _spectator_count(table, game, fresh)
     seats = seat_rows(game)
     players = players_of(game, seats)
     texts = {key: json.dumps({"type": "state",
@@ -185,6 +207,63 @@ def _build(table: _Table, wanted: int, fresh: bool, keys: set) -> tuple[int, dic
                               "view": seat_view(game, key)})
              for key in keys}
     return game.state_version, texts
+
+
+def _spectator_count(table: _Table, game, fresh: bool) -> int:
+    """The spectator count of ``game`` for a build of ``table``: read again when ``fresh`` or
+    older than ``SPECTATORS_TTL`` seconds (one query), else the one read before; 0 for a
+    practice game (P-SPECT-5, P-PRAC-3)."""
+    import time
+
+    from .models import Game
+    from .views_state import _spectators
+
+    if game.kind == Game.Kind.PRACTICE:
+        return 0
+    now = time.monotonic()
+    cached = table.spectators
+    if fresh or cached is None or now - cached[0] >= SPECTATORS_TTL:
+        count = _spectators(game)
+        table.spectators = (now, count)
+        return count
+    return cached[1]
+
+
+def writer_changed(game_id: int, version: int, build) -> frozenset:
+    """Hand this process's own connections to table ``game_id`` their states at ``version``,
+    built here by the writer that just committed it (DESIGN §3 "Cost": no read of the table
+    and no trip through the channel layer for the connections served by the process that
+    wrote; the production proxy routes a table's connections to one process, README
+    "Production shape"). Called after commit in the writer's (synchronous) thread, still
+    under the game's engine lock.
+
+    ``build(keys, spectators) -> {key: state message JSON} | None``: the writer's
+    ``service._state_builder``, with ``build.game`` the stored row; ``None`` when the engine
+    has moved on. Each key is a seat (``None``: an invited spectator's public view) and each
+    text goes only to the connections of that key (hidden information as in the hub).
+    Returns the channel names of the local connections handed their states (the layer's
+    notice then goes to the other connections only), or an empty set when this process has
+    no server loop, no hub or no connection to the table (nothing was done)."""
+    from .notify import server_loop
+
+    loop = server_loop()
+    if loop is None:
+        return frozenset()
+    hub = next(iter((_hubs.get(loop) or {}).values()), None)
+    table = hub.tables.get(game_id) if hub is not None else None
+    if table is None:
+        return frozenset()
+    try:
+        members = list(table.members)
+    except RuntimeError:          # the set changed while copied (a connection came or went)
+        return frozenset()
+    if not members:
+        return frozenset()
+    texts = build({member.seat for member in members}, _spectator_count(table, build.game, False))
+    if texts is None:
+        return frozenset()
+    loop.call_soon_threadsafe(hub.take_built, game_id, version, texts)
+    return frozenset(member.channel_name for member in members)
 
 
 _hubs: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = weakref.WeakKeyDictionary()

@@ -203,7 +203,7 @@ def state_message(game: Game, my_seat: int | None) -> dict:
     return {"type": "state", "game": game_info(game, my_seat), "view": seat_view(game, my_seat)}
 
 
-def seat_states(game: Game, engine, seats) -> dict[int, str]:
+def seat_states(game: Game, engine, seats, keys=None, spectators: int | None = None) -> dict:
     """``{seat: state message JSON}`` for every seat of ``game`` held by a person (computers
     never connect), built once by the writer that just stored ``game`` from ``engine`` (its
     engine at exactly that state) and ``seats`` (its ``Seat`` rows with their accounts, read
@@ -212,19 +212,25 @@ def seat_states(game: Game, engine, seats) -> dict[int, str]:
     spectator count) are computed once. DESIGN §3 "Cost": the table's connections forward
     their own seat's text instead of each reading the game and building a view.
 
+    ``keys``: the recipients to build for instead (seat numbers, ``None`` for the public view
+    of an invited spectator; ``games.table_hub.writer_changed``); ``spectators``: the
+    spectator count when the caller knows it (else one query).
+
     Hidden information: each text holds only its own seat's view (``engine.view(seat)``, or
     the masked pause's view of that seat, P-FAIR-6); the caller must deliver it to that
-    seat's connections only (``games.notify.publish_states``)."""
+    seat's connections only (``games.notify.publish_states``, ``games.table_hub``)."""
     import json
 
     rows = sorted(seats, key=lambda s: s.seat)
-    humans = [s.seat for s in rows if not s.user.is_computer]
-    if not humans:
+    if keys is None:
+        keys = [s.seat for s in rows if not s.user.is_computer]
+    if not keys:
         return {}
     players = players_of(game, rows)
-    spectators = _spectators(game)
-    return {seat: json.dumps({"type": "state",
-                              "game": game_info(game, seat, seats=rows, players=players,
-                                                spectators=spectators),
-                              "view": seat_view(game, seat, engine)})
-            for seat in humans}
+    if spectators is None:
+        spectators = _spectators(game)
+    return {key: json.dumps({"type": "state",
+                             "game": game_info(game, key, seats=rows, players=players,
+                                               spectators=spectators),
+                             "view": seat_view(game, key, engine)})
+            for key in keys}

@@ -39,9 +39,11 @@ class RedisChannelLayer(core.RedisChannelLayer):
     """``channels_redis.core.RedisChannelLayer`` plus ``group_send_many`` (see the module);
     same name, so that checks of the layer's kind still see a Redis layer."""
 
-    async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
-        """Send each ``(group, message)`` to its group's members, in order. Raises what the
-        Redis client raises (a lost connection); nothing is retried here."""
+    async def group_send_many(self, messages: list[tuple[str, dict]], skip=frozenset()) -> None:
+        """Send each ``(group, message)`` to its group's members, in order, except the channels
+        in ``skip`` (connections the sender has served already: ``games.table_hub.writer_changed``;
+        a message left with no member is not pushed at all). Raises what the Redis client
+        raises (a lost connection); nothing is retried here."""
         if not messages:
             return
         now = time.time()
@@ -59,6 +61,8 @@ class RedisChannelLayer(core.RedisChannelLayer):
             replies = await pipe.execute()
             for n, i in enumerate(positions):
                 members[i] = [x.decode("utf8") for x in replies[2 * n + 1]]
+                if skip:
+                    members[i] = [m for m in members[i] if m not in skip]
         # Every channel key's messages, in the order given (scores step by a microsecond).
         pushes: dict[int, list[tuple[bytes, bytes, int]]] = collections.defaultdict(list)
         for i, (_group, message) in enumerate(messages):

@@ -98,8 +98,15 @@ def new_table(mode: str, user_ids: list[int], preset: str, clock: str) -> int:
                                         draw_seats=False).pk
 
 
-def prepare(run_id: str, step: int, tables: int, mode: str, ports: list[int]) -> list[dict]:
-    """Users, sessions and table plans: ``[{"users": [id..], "seats": [(seat, session, port)]}]``."""
+def prepare(run_id: str, step: int, tables: int, mode: str, ports: list[int],
+            spread: str = "tables") -> list[dict]:
+    """Users, sessions and table plans: ``[{"users": [id..], "seats": [(seat, session, port)]}]``.
+
+    ``spread``: ``"tables"`` (default) puts every connection of one table on the same daphne
+    process and the tables alternate between the processes, as the production proxy does (it
+    routes ``/ws/games/<id>/`` by the game id: README "Production shape"); ``"seats"`` makes
+    the seats of each people table alternate between the processes instead (every change then
+    crosses processes: the worst case of a proxy without table affinity)."""
     per_table = 1 if mode == "practice" else 4
     users = _make_users(f"load{run_id}s{step}u", tables * per_table)
     plans = []
@@ -107,8 +114,7 @@ def prepare(run_id: str, step: int, tables: int, mode: str, ports: list[int]) ->
         mine = users[t * per_table:(t + 1) * per_table]
         seats = []
         for i, user in enumerate(mine):
-            # people: seats alternate between the daphne processes; practice: tables do.
-            port = ports[(i if per_table > 1 else t) % len(ports)]
+            port = ports[(i if spread == "seats" else t) % len(ports)]
             seats.append((i, _session_for(user), port))
         plans.append({"users": [u.pk for u in mine], "seats": seats})
     return plans
@@ -210,7 +216,7 @@ def run_step(stack: Stack, step: int, args) -> dict:
     if args.ramp is None or args.ramp < 0 or getattr(args, "_auto_ramp", False):
         args._auto_ramp = True
         args.ramp = max(10.0, args.tables * (1 if args.mode == "practice" else 4) / 10.0)
-    plans = prepare(stack.run_id, step, args.tables, args.mode, stack.ports)
+    plans = prepare(stack.run_id, step, args.tables, args.mode, stack.ports, args.spread)
     for plan in plans:
         plan["game"] = new_table(args.mode, plan["users"], args.preset, args.clock)
     print(f"  prepared {len(plans)} tables in {time.monotonic() - t0:.1f} s", flush=True)
@@ -273,7 +279,7 @@ def run_step(stack: Stack, step: int, args) -> dict:
     total_cpu = sum(cpu.values())
     lat = stats.latencies_ms
     result = {
-        "tables": args.tables, "mode": args.mode, "think_s": args.think, "ramp_s": args.ramp, "measured_s": round(wall_after - wall_before, 1),
+        "tables": args.tables, "mode": args.mode, "spread": args.spread, "think_s": args.think, "ramp_s": args.ramp, "measured_s": round(wall_after - wall_before, 1),
         "actions_stored": applied, "actions_per_s": round(applied / max(1e-9, wall_after - wall_before), 1),
         "client_actions": len(lat), "states_received": stats.states, "games_finished": stats.games_finished,
         "p50_ms": _r(percentile(lat, 50)), "p90_ms": _r(percentile(lat, 90)), "p99_ms": _r(percentile(lat, 99)),
@@ -330,7 +336,7 @@ def _r(x):
 
 
 def _print_result(r: dict) -> None:
-    print(f"== {r['tables']} {r['mode']} tables, think {r['think_s']} s, ramp {r['ramp_s']} s, measured {r['measured_s']} s "
+    print(f"== {r['tables']} {r['mode']} tables (spread by {r['spread']}), think {r['think_s']} s, ramp {r['ramp_s']} s, measured {r['measured_s']} s "
           f"(load average {r['loadavg_start'][0]} -> {r['loadavg_end'][0]} on {os.cpu_count()} cores)")
     print(f"   actions stored {r['actions_stored']} ({r['actions_per_s']}/s); client actions timed "
           f"{r['client_actions']}; state messages {r['states_received']}; games finished {r['games_finished']}")
@@ -351,6 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20, help="concurrent tables (default 20)")
     parser.add_argument("--duration", type=float, default=60.0, help="measured seconds (default 60)")
     parser.add_argument("--mode", choices=("practice", "people"), default="practice")
+    parser.add_argument("--spread", choices=("tables", "seats"), default="tables",
+                        help="tables (default): each table's connections on one daphne process, the tables "
+                             "alternating (a proxy routing by game id); seats: a table's seats alternate")
     parser.add_argument("--think", type=float, default=1.0, help="seconds from a decision opening to the answer")
     parser.add_argument("--ramp", type=float, default=None,
                         help="seconds over which tables start (default: 10 connections a second, at least 10 s)")

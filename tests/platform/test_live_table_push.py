@@ -111,7 +111,7 @@ def test_p_fair_6_seat_states_during_a_pause_are_the_masked_views(four, settings
 def test_p_sys_2_each_pushed_state_goes_to_its_own_seat_group_only(four, monkeypatch):
     game = _table(four)
     sent = []
-    monkeypatch.setattr(notify, "group_send_many", lambda messages: sent.extend(messages))
+    monkeypatch.setattr(notify, "group_send_many", lambda messages, **k: sent.extend(messages))
     _act(game)
     game.refresh_from_db()
     pushes = [(g, m) for g, m in sent if m["type"] == "table.state"]
@@ -219,8 +219,10 @@ async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_one_
         four, settings, monkeypatch):
     """DESIGN §3: with ``PUSH_SEAT_STATES`` off (the default with Redis) the layer carries only
     the tile-free notice; the process's table hub reads the store once and builds each
-    person's own view (``games.table_hub``)."""
+    person's own view (``games.table_hub``); here the change is written by another process
+    (the writer's own process hands its connections their states: ``test_table_hub``)."""
     settings.PUSH_SEAT_STATES = False
+    monkeypatch.setattr(table_hub, "writer_changed", lambda *a, **k: frozenset())
     game = await database_sync_to_async(_table)(four)
     comms = [_connect(user, game.pk) for user in four]
     for comm in comms:
@@ -231,9 +233,9 @@ async def test_design_3_with_push_off_no_state_passes_through_the_layer_and_one_
     sent = []                                   # every message given to the channel layer
     real_many = notify.group_send_many
 
-    def recording(messages):
+    def recording(messages, **kwargs):
         sent.extend(messages)
-        return real_many(messages)
+        return real_many(messages, **kwargs)
     monkeypatch.setattr(notify, "group_send_many", recording)
     builds = []
     real = table_hub._build

@@ -75,7 +75,10 @@ async def _quiet(game_id: int) -> None:
     layer, table = get_channel_layer(), _hub().tables[game_id]
     calm = 0
     for _ in range(2000):
-        queues = getattr(layer, "channels", {}).values()
+        # Only this table's connections: a channel of an earlier test's closed connection keeps
+        # its undelivered messages until the layer expires them.
+        channels = getattr(layer, "channels", {})
+        queues = [channels[m.channel_name] for m in table.members if m.channel_name in channels]
         idle = (table.builder is None or table.builder.done()) and all(q.empty() for q in queues)
         calm = calm + 1 if idle else 0
         if calm >= 3:
@@ -84,7 +87,28 @@ async def _quiet(game_id: int) -> None:
     raise AssertionError("the table hub never became idle")
 
 
+def _writer_elsewhere(monkeypatch) -> None:
+    """The change is written by another process (another daphne, a Celery worker): this
+    process's hub learns of it from the layer's notice only."""
+    monkeypatch.setattr(table_hub, "writer_changed", lambda *a, **k: frozenset())
+
+
+def _check_own_seats(states: dict[int, dict]) -> None:
+    hands = {}
+    for seat, state in states.items():
+        assert state["game"]["my_seat"] == seat and state["view"]["seat"] == seat
+        for player in state["view"]["players"]:
+            assert "hand" not in player                    # other seats: counts only
+        hands[seat] = set(state["view"]["hand"])
+    for a in hands:                                        # nobody got another seat's tiles
+        for b in hands:
+            assert a == b or not hands[a] & hands[b]
+
+
 async def test_design_3_cost_one_read_per_change_gives_each_person_exactly_their_own_seat(four, monkeypatch):
+    """A change written by another process: this process's hub reads the table once and
+    builds each person's own view once; no connection reads the table itself."""
+    _writer_elsewhere(monkeypatch)
     game = await database_sync_to_async(_table)(four)
     comms = await _connect_all(four, game.pk)
     for comm in comms:
@@ -102,21 +126,70 @@ async def test_design_3_cost_one_read_per_change_gives_each_person_exactly_their
     monkeypatch.setattr(consumers.TableConsumer, "_build_state",
                         lambda self, *a: reads.append(self.seat))     # a connection reading itself
     after = await database_sync_to_async(act_first_pending)(game.pk)
-    hands = {}
-    for seat, comm in enumerate(comms):
-        state = await _state_at(comm, after.seq)
-        assert state["game"]["my_seat"] == seat and state["view"]["seat"] == seat
-        for player in state["view"]["players"]:
-            assert "hand" not in player                    # other seats: counts only
-        hands[seat] = set(state["view"]["hand"])
+    _check_own_seats({seat: await _state_at(comm, after.seq) for seat, comm in enumerate(comms)})
     assert [b for b in builds if b[1] == after.state_version] == [([0, 1, 2, 3], after.state_version)]
     assert reads == []
-    for a in range(4):                                     # nobody got another seat's tiles
-        for b in range(4):
-            assert a == b or not hands[a] & hands[b]
     for comm in comms:
         await comm.disconnect(timeout=WAIT)
     assert game.pk not in _hub().tables                     # the last one out unsubscribes
+
+
+async def test_design_3_cost_the_writers_process_hands_its_connections_their_states_with_no_read(
+        four, monkeypatch):
+    """A change written in the process that serves the table's connections (the proxy routes
+    a table to one process): the writer builds each connected seat's own view once from its
+    engine (``table_hub.writer_changed``); the hub neither reads nor builds, and no
+    connection reads the table itself."""
+    from games import views_state
+
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four, game.pk)
+    for comm in comms:
+        await _state_at(comm, game.seq)
+    await _quiet(game.pk)
+    builds, writer_builds, reads = [], [], []
+    monkeypatch.setattr(table_hub, "_build", lambda *a: builds.append(a))
+    real_states = views_state.seat_states
+
+    def counting_states(game_row, engine, seats, keys=None, spectators=None):
+        writer_builds.append(sorted(keys))
+        return real_states(game_row, engine, seats, keys, spectators)
+    monkeypatch.setattr(views_state, "seat_states", counting_states)
+    monkeypatch.setattr(consumers.TableConsumer, "_build_state",
+                        lambda self, *a: reads.append(self.seat))
+    after = await database_sync_to_async(act_first_pending)(game.pk)
+    _check_own_seats({seat: await _state_at(comm, after.seq) for seat, comm in enumerate(comms)})
+    await _quiet(game.pk)               # the layer's notice of that version came and went
+    assert writer_builds == [[0, 1, 2, 3]]
+    assert builds == [] and reads == []
+    assert {m.sent_version for m in _hub().tables[game.pk].members} == {after.state_version}
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)
+
+
+async def test_design_3_cost_a_connection_the_writer_did_not_know_gets_a_build_of_its_own(four):
+    """States handed over by the writer that lack a member's key (it connected after the
+    writer chose the keys) are delivered to the others, and the hub builds the missing one."""
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four[:2], game.pk)
+    for comm in comms:
+        await _state_at(comm, game.seq)
+    await _quiet(game.pk)
+    hub, table = _hub(), _hub().tables[game.pk]
+    stored = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    newer = stored.state_version + 1
+    await database_sync_to_async(Game.objects.filter(pk=game.pk).update)(state_version=newer)
+    builds = hub.builds
+    hub.take_built(game.pk, newer, {0: json.dumps({"type": "probe", "seat": 0})})
+    while (message := json.loads(await comms[0].receive_from(timeout=WAIT)))["type"] != "probe":
+        assert message["type"] == "state"                   # the arrivals' presence re-sends
+    assert message == {"type": "probe", "seat": 0}
+    await table.builder                                     # the hub's build for seat 1
+    assert hub.builds == builds + 1
+
+    assert {m.sent_version for m in table.members} == {newer}
+    for comm in comms:
+        await comm.disconnect(timeout=WAIT)
 
 
 async def test_design_3_cost_a_connection_is_never_sent_an_older_state(four, monkeypatch):
@@ -162,6 +235,7 @@ async def test_design_3_cost_a_connection_is_never_sent_an_older_state(four, mon
 
 
 async def test_design_3_cost_a_lost_notice_heals_at_the_next_one(four, monkeypatch):
+    _writer_elsewhere(monkeypatch)
     game = await database_sync_to_async(_table)(four)
     comms = await _connect_all(four, game.pk)
     for comm in comms:
@@ -188,9 +262,9 @@ async def test_p_sys_2_the_layer_carries_only_notices_no_view_no_tile(four, monk
     sent = []
     real_many = notify.group_send_many
 
-    def recording(messages):
+    def recording(messages, **kwargs):
         sent.extend(m for _g, m in messages)
-        return real_many(messages)
+        return real_many(messages, **kwargs)
     monkeypatch.setattr(notify, "group_send_many", recording)
     after = await database_sync_to_async(act_first_pending)(game.pk)
     await asyncio.gather(*(_state_at(comm, after.seq) for comm in comms))

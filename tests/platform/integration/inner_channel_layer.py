@@ -79,3 +79,25 @@ async def test_design_3_cost_several_group_messages_in_one_batch_reach_only_thei
     assert await drain(c) == []
     for group, channel in (("batch-one", a), ("batch-one", b), ("batch-two", b), ("batch-three", c)):
         await layer.group_discard(group, channel)
+
+
+async def test_design_3_cost_a_batch_leaves_out_the_channels_the_sender_served():
+    """``group_send_many(..., skip=...)``: the channels the writer's process served already
+    (``games.table_hub.writer_changed``) are not sent the notice; a message left with no
+    member is not pushed. Order is kept, so each channel's first message proves what it
+    was not sent (no waiting for silence)."""
+    layer = get_channel_layer()
+    a, b = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("skip-one", a)
+    await layer.group_add("skip-one", b)
+    await layer.group_send_many([("skip-one", {"type": "m", "n": 1})], skip=frozenset({a}))
+    await layer.group_send_many([("skip-one", {"type": "m", "n": 2})], skip=frozenset({a, b}))
+    await layer.group_send_many([("skip-one", {"type": "m", "n": 3})])
+    import asyncio
+
+    async def first(channel):
+        return (await asyncio.wait_for(layer.receive(channel), 10))["n"]
+    assert await first(a) == 3
+    assert [await first(b), await first(b)] == [1, 3]
+    for channel in (a, b):
+        await layer.group_discard("skip-one", channel)

@@ -29,6 +29,17 @@ seat listed as ``outside`` in ``--seats``. ``--hero S`` is short for ``--seats S
     python -m rules_engine.arena --outside "node tools/outside_bots/majiang_bridge.js" \
         --hero strong --games 1000 --east
 
+Long runs (outside programs are slow): ``--raw FILE`` keeps every counter (placement counts, hands,
+wins, deal-ins, every decision time) in ``FILE``, rewritten after every rotation group of 4 games,
+and running the same command again resumes from it; ``--first-game G`` plays game indices
+``G..G+N-1`` of the seed, so chunks of one seed are exactly the games of one long run; and
+``--pool FILE...`` prints the figures of several ``--raw`` files as one run (counters summed,
+placements and decision times concatenated; the same game twice is refused):
+
+    python -m rules_engine.arena --outside "node tools/outside_bots/majiang_bridge.js" \
+        --hero strong --games 1000 --east --seed 13003 --raw strong-vs-majiang.raw.json
+    python -m rules_engine.arena --pool strong-vs-majiang.raw.json more.raw.json
+
 Its illegal or missing replies are counted (``illegal_actions``, with the first reasons in
 ``errors``) and replaced by the safe default. Each computer's decision time (``decide`` alone;
 for an outside program the round trip of its line) is reported as median and p99 in ms.
@@ -39,6 +50,7 @@ import argparse
 import hashlib
 import json
 import math
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -85,6 +97,25 @@ class SeatStats:
         self.times.extend(other.times)
         self.errors.extend(other.errors[: max(0, arena_outside.MAX_ERRORS_KEPT - len(self.errors))])
 
+    def raw(self) -> dict:
+        """Every counter, for ``--raw`` files: ``placements`` as counts of 1st..4th,
+        ``times_ms`` every decision time in ms (0.001 ms resolution); ``from_raw`` reads it back."""
+        return {"games": self.games, "placements": [self.placements.count(p) for p in (1, 2, 3, 4)],
+                **{k: getattr(self, k) for k in ("hands", "wins", "deal_ins", "riichi", "calls", "points",
+                                                 "decisions", "illegal")},
+                "decide_seconds": round(self.decide_seconds, 6),
+                "times_ms": [round(t * 1000, 3) for t in self.times], "errors": self.errors}
+
+    @classmethod
+    def from_raw(cls, d: dict) -> "SeatStats":
+        """The ``SeatStats`` of a ``raw()`` dict (placement order within the games is not kept)."""
+        st = cls(**{k: d[k] for k in ("games", "hands", "wins", "deal_ins", "riichi", "calls", "points",
+                                       "decisions", "illegal", "decide_seconds")})
+        st.placements = [p for p in (1, 2, 3, 4) for _ in range(d["placements"][p - 1])]
+        st.times = [t / 1000 for t in d["times_ms"]]
+        st.errors = list(d.get("errors", []))
+        return st
+
     def summary(self) -> dict:
         """Figures of the report (rates are fractions of hands; points per hand in table points)."""
         n = len(self.placements)
@@ -96,6 +127,7 @@ class SeatStats:
             "games": self.games, "hands": self.hands,
             "avg_placement": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "placements": [self.placements.count(p) for p in (1, 2, 3, 4)],
+            "wins": self.wins, "deal_ins": self.deal_ins,
             "win_rate": round(self.wins / h, 4), "deal_in_rate": round(self.deal_ins / h, 4),
             "riichi_rate": round(self.riichi / h, 4), "call_rate": round(self.calls / h, 4),
             "avg_points_per_hand": round(self.points / h, 1),
@@ -251,10 +283,18 @@ def _play_range(args: tuple) -> dict[str, SeatStats]:
 
 
 def run(preset: str, names: list[str], games: int, seed: int, jobs: int = 1,
-        progress: bool = False, outside: str | None = None, timeout: float = 20.0) -> dict:
-    """Play ``games`` rotated games and return the JSON-ready summary (see module docstring).
-    ``outside``: the command line of the program that plays the seats named ``"outside"``;
-    ``timeout``: its seconds per reply. Raises ``ValueError`` for bad seats or preset."""
+        progress: bool = False, outside: str | None = None, timeout: float = 20.0,
+        first_game: int = 0, raw_path: str | None = None) -> dict:
+    """Play ``games`` rotated games, indices ``first_game .. first_game + games - 1`` (the
+    same games as those indices of one longer run with this seed), and return the JSON-ready
+    summary (see module docstring). ``outside``: the command line of the program that plays
+    the seats named ``"outside"``; ``timeout``: its seconds per reply.
+
+    ``raw_path``: a JSON file rewritten (atomically) after every rotation group of 4 games with
+    every counter so far (``raw_document``); if it exists already with the same preset, seats,
+    seed, outside command, first game and games, the run resumes: its groups are not replayed.
+    Such files are pooled with ``pool``.
+    Raises ``ValueError`` for bad seats or preset, or a ``raw_path`` of another run."""
     if len(names) != 4:
         raise ValueError(f"--seats needs four computer strengths, got {len(names)}")
     for s in names:
@@ -262,30 +302,107 @@ def run(preset: str, names: list[str], games: int, seed: int, jobs: int = 1,
             raise ValueError(f"unknown computer strength {s!r}; known: {', '.join(STRENGTHS)}, {OUTSIDE}")
     if OUTSIDE in names and not outside:
         raise ValueError("a seat is 'outside' but no --outside command was given")
+    if first_game < 0:
+        raise ValueError("the first game index must be >= 0")
     get_preset(preset)
     chunk = 4
-    tasks = [(preset, names, seed, a, min(a + chunk, games), outside, timeout) for a in range(0, games, chunk)]
+    stop = first_game + games
+    tasks = [(preset, names, seed, a, min(a + chunk, stop), outside, timeout) for a in range(first_game, stop, chunk)]
     totals: dict[str, SeatStats] = {}
-    t0 = time.perf_counter()
+    done: list[int] = []
+    run_key = {"preset": preset, "seats": names, "seed": seed, "outside": outside,
+               "first_game": first_game, "games": games}
+    elapsed = 0.0
+    if raw_path and os.path.exists(raw_path):
+        with open(raw_path) as f:
+            doc = json.load(f)
+        if {k: doc.get(k) for k in run_key} != run_key:
+            raise ValueError(f"{raw_path} holds another run: {json.dumps({k: doc.get(k) for k in run_key})}")
+        done = list(doc["done"])
+        elapsed = doc.get("seconds", 0.0)
+        _merge_into(totals, {n: SeatStats.from_raw(r) for n, r in doc["computers"].items()})
+        tasks = [t for t in tasks if t[3] not in set(done)]
+    t0 = time.perf_counter() - elapsed
+
+    def record(res: dict[str, SeatStats], start: int) -> None:
+        _merge_into(totals, res)
+        done.append(start)
+        if raw_path:
+            _write_json(raw_path, raw_document(run_key, sorted(done), totals, time.perf_counter() - t0))
+        if progress:
+            _report_progress(preset, names, seed, totals, t0)
+
     if jobs > 1:
         from multiprocessing import Pool
         with Pool(jobs) as pool:
-            results = pool.imap_unordered(_play_range, tasks)
-            done = 0
-            for res in results:
-                _merge_into(totals, res)
-                done += 1
-                if progress:
-                    _report_progress(preset, names, seed, totals, t0)
+            for start, res in pool.imap_unordered(_play_task, tasks):
+                record(res, start)
     else:
         try:
-            for i, t in enumerate(tasks):
-                _merge_into(totals, _play_range(t))
-                if progress:
-                    _report_progress(preset, names, seed, totals, t0)
+            for t in tasks:
+                record(_play_range(t), t[3])
         finally:
             arena_outside.close_all()
     return _summary(preset, names, seed, totals, t0, outside)
+
+
+def _play_task(args: tuple) -> tuple[int, dict[str, SeatStats]]:
+    return args[3], _play_range(args)
+
+
+def raw_document(run_key: dict, done: list[int], totals: dict[str, SeatStats], seconds: float) -> dict:
+    """The ``--raw`` file's content: ``run_key`` (preset, seats, seed, outside, first_game, games),
+    ``done`` (first game index of every finished rotation group), ``games_done``, ``seconds``
+    of play so far, and ``computers``: ``SeatStats.raw()`` per computer name."""
+    return {"kind": "arena-raw", **run_key, "done": done,
+            "games_done": sum(st.games for st in totals.values()) // 4, "seconds": round(seconds, 1),
+            "computers": {n: st.raw() for n, st in totals.items()}}
+
+
+def _write_json(path: str, doc: dict) -> None:
+    """Write ``doc`` to ``path`` through a temporary file and a rename (never half written)."""
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+    os.replace(tmp, path)
+
+
+def pool(paths: list[str]) -> dict:
+    """The summary of several ``--raw`` files as one run: every counter summed, placements and
+    decision times concatenated, so the average placement, its interval, the rates and the
+    decision-time quantiles are those of all their games together. The files must have the same
+    preset, seats and outside command and no game twice (same seed and game index).
+    ``seed`` is the list of seeds, ``runs`` one line per file. Raises ``ValueError`` otherwise."""
+    if not paths:
+        raise ValueError("nothing to pool")
+    totals: dict[str, SeatStats] = {}
+    seen: set[tuple[int, int]] = set()
+    runs = []
+    first = None
+    for path in paths:
+        with open(path) as f:
+            doc = json.load(f)
+        if doc.get("kind") != "arena-raw":
+            raise ValueError(f"{path} is not an arena --raw file")
+        key = (doc["preset"], doc["seats"], doc["outside"])
+        first = first or key
+        if key != first:
+            raise ValueError(f"{path}: preset/seats/outside {key} differ from {first}")
+        stop = doc["first_game"] + doc["games"]
+        for a in doc["done"]:
+            for g in range(a, min(a + 4, stop)):
+                if (doc["seed"], g) in seen:
+                    raise ValueError(f"{path}: game {g} of seed {doc['seed']} is pooled twice")
+                seen.add((doc["seed"], g))
+        _merge_into(totals, {n: SeatStats.from_raw(r) for n, r in doc["computers"].items()})
+        runs.append({"file": path, "seed": doc["seed"], "first_game": doc["first_game"],
+                     "games_done": doc["games_done"], "seconds": doc.get("seconds")})
+    preset, names, outside = first
+    out = _summary(preset, names, 0, totals, time.perf_counter(), outside)
+    out["seed"] = sorted({r["seed"] for r in runs})
+    out["seconds"] = round(sum(r["seconds"] or 0 for r in runs), 1)
+    out["runs"] = runs
+    return out
 
 
 def _summary(preset: str, names: list[str], seed: int, totals: dict[str, "SeatStats"], t0: float,
@@ -343,7 +460,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true", help="a partial summary on stderr after every rotation group of 4 games")
     ap.add_argument("--single", action="store_true",
                     help="one hand per game: the preset's single-hand variant (<preset>-single-deal)")
+    ap.add_argument("--first-game", type=int, default=0, metavar="G",
+                    help="play game indices G..G+N-1 of the seed (chunks of one long run; G a multiple of 4)")
+    ap.add_argument("--raw", default=None, metavar="FILE",
+                    help="JSON file of every counter, rewritten after every group of 4 games; "
+                         "an existing file of the same run is resumed")
+    ap.add_argument("--pool", nargs="+", default=None, metavar="FILE",
+                    help="print the pooled figures of --raw files (plays nothing)")
     a = ap.parse_args(argv)
+    if a.pool:
+        try:
+            summary = pool(a.pool)
+        except (ValueError, OSError, KeyError) as e:
+            ap.error(str(e))
+        print(format_table(summary))
+        print(json.dumps(summary))
+        return 0
     if a.single and not a.preset.endswith("-single-deal"):
         a.preset = a.preset + "-single-deal"
     if a.games < 1:
@@ -353,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--east: preset {a.preset!r} is not an East-round game")
     try:
         summary = run(a.preset, [s.strip() for s in seats.split(",")], a.games, a.seed, a.jobs, a.progress,
-                      outside=a.outside, timeout=a.timeout)
+                      outside=a.outside, timeout=a.timeout, first_game=a.first_game, raw_path=a.raw)
     except ValueError as e:
         ap.error(str(e))
     print(format_table(summary))

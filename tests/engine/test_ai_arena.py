@@ -69,3 +69,60 @@ def test_bench_measures_every_decision_of_a_game():
     times = bench.measure("beginner", 1, 1)
     assert len(times["all"]) > len(times["turn"]) > 0
     assert all(ms >= 0.0 for ms in times["all"])
+
+
+# --- chunks, resumable --raw files and pooling (issue 13 item 4: long arena runs) -------------
+
+NAMES = ["strong", "beginner", "beginner", "beginner"]
+FIGURES = ("games", "hands", "avg_placement", "ci95", "placements", "wins", "deal_ins", "win_rate",
+           "deal_in_rate", "riichi_rate", "call_rate", "avg_points_per_hand", "decisions", "illegal_actions")
+
+
+def _figures(summary: dict) -> dict:
+    """The summary without its timings (they differ from run to run)."""
+    return {n: {k: c[k] for k in FIGURES} for n, c in summary["computers"].items()}
+
+
+def test_arena_chunks_with_first_game_pool_to_the_single_run(tmp_path):
+    whole = arena.run("riichi-single-deal", NAMES, 8, 21)
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    arena.run("riichi-single-deal", NAMES, 4, 21, raw_path=str(a))
+    arena.run("riichi-single-deal", NAMES, 4, 21, first_game=4, raw_path=str(b))
+    pooled = arena.pool([str(a), str(b)])
+    assert _figures(pooled) == _figures(whole)
+    assert pooled["games"] == 8 and pooled["seed"] == [21] and len(pooled["runs"]) == 2
+    assert pooled["computers"]["strong"]["decision_ms_p99"] is not None
+
+
+def test_arena_raw_file_resumes_without_replaying_finished_groups(tmp_path):
+    whole = arena.run("riichi-single-deal", NAMES, 8, 22)
+    raw = tmp_path / "run.json"
+    arena.run("riichi-single-deal", NAMES, 4, 22, raw_path=str(raw))
+    doc = json.loads(raw.read_text())
+    assert doc["done"] == [0] and doc["games_done"] == 4
+    doc["games"] = 8                       # as a run of 8 stopped after its first group
+    raw.write_text(json.dumps(doc))
+    resumed = arena.run("riichi-single-deal", NAMES, 8, 22, raw_path=str(raw))
+    assert _figures(resumed) == _figures(whole)
+    assert json.loads(raw.read_text())["done"] == [0, 4]
+    # a finished file plays nothing more and gives the same figures
+    assert _figures(arena.run("riichi-single-deal", NAMES, 8, 22, raw_path=str(raw))) == _figures(whole)
+
+
+def test_arena_raw_file_of_another_run_is_refused(tmp_path):
+    raw = tmp_path / "run.json"
+    arena.run("riichi-single-deal", NAMES, 4, 23, raw_path=str(raw))
+    with pytest.raises(ValueError, match="another run"):
+        arena.run("riichi-single-deal", NAMES, 4, 24, raw_path=str(raw))
+
+
+def test_arena_pool_refuses_a_game_twice_and_mixed_seats(tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    arena.run("riichi-single-deal", NAMES, 4, 25, raw_path=str(a))
+    with pytest.raises(ValueError, match="twice"):
+        arena.pool([str(a), str(a)])
+    arena.run("riichi-single-deal", ["intermediate"] * 4, 4, 26, raw_path=str(b))
+    with pytest.raises(ValueError, match="differ"):
+        arena.pool([str(a), str(b)])
+    assert arena.main(["--pool", str(a)]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["games"] == 4

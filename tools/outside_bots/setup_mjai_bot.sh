@@ -8,5 +8,5 @@ set -eu
 cd "$(dirname "$0")/../.."
 mkdir -p var/outside
 python3.11 -m venv var/outside/mjai-venv 2>/dev/null || python3 -m venv var/outside/mjai-venv
-var/outside/mjai-venv/bin/pip install --quiet "mjai==0.2.1"
+var/outside/mjai-venv/bin/pip install --quiet "mjai==0.2.1" "mahjong==1.2.1"
 var/outside/mjai-venv/bin/python -c "import mjai.bot.rulebase; print('mjai rule-based bot ready')"

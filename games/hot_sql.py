@@ -28,7 +28,8 @@ _cache: dict = {}
 
 
 def _run(connection, sql: str, params: list, fetch: bool):
-    """Execute ``sql`` on ``connection`` in its current transaction; the rows when ``fetch``.
+    """Execute ``sql`` on ``connection`` in its current transaction; the rows when ``fetch``,
+    else the number of rows the statement changed.
     On PostgreSQL the statement is bound and prepared on the server (psycopg ``prepare=True``):
     PostgreSQL then parses and plans each of these statements once per connection instead of
     once per action. Errors are Django's, as from any cursor (``wrap_database_errors``)."""
@@ -41,10 +42,16 @@ def _run(connection, sql: str, params: list, fetch: bool):
         with connection.wrap_database_errors:
             with psycopg.Cursor(connection.connection) as cursor:
                 cursor.execute(sql, params, prepare=True)
-                return cursor.fetchall() if fetch else None
+                return cursor.fetchall() if fetch else cursor.rowcount
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall() if fetch else None
+        return cursor.fetchall() if fetch else cursor.rowcount
+
+
+def execute(connection, sql: str, params: list, fetch: bool):
+    """``_run`` for the other modules with hot statements of their own (``games.presence``):
+    prepared on the PostgreSQL server; the rows when ``fetch``, else the changed row count."""
+    return _run(connection, sql, params, fetch)
 
 
 def _cached(key, make):

@@ -205,19 +205,8 @@ def _execute(name: str, pairs: list[tuple[int, str]] | None, ids: list[int] | No
         params = [at[0], *packed, at[1]] if pg else [packed[0], at[0], packed[0], at[1]]
     else:
         params = [*packed, at[0]]
-    if pg:
-        import psycopg
-
-        connection.ensure_connection()
-        connection.close_if_health_check_failed()
-        connection.ensure_connection()
-        with connection.wrap_database_errors:
-            with psycopg.Cursor(connection.connection) as cursor:
-                cursor.execute(sql, params, prepare=True)
-                return cursor.fetchall() if fetch else cursor.rowcount
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall() if fetch else cursor.rowcount
+    from .hot_sql import execute
+    return execute(connection, sql, params, fetch)
 
 
 def renew_held(now: float | None = None, held: dict | None = None) -> int:

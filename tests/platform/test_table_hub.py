@@ -87,6 +87,21 @@ async def _quiet(game_id: int) -> None:
     raise AssertionError("the table hub never became idle")
 
 
+async def _two_settled(four) -> tuple[Game, list[WebsocketCommunicator]]:
+    """A table with the first two people connected, after the second arrival's presence
+    re-send reached the first connection and the hub went idle."""
+    game = await database_sync_to_async(_table)(four)
+    comms = await _connect_all(four[:2], game.pk)
+    for comm in comms:
+        await _state_at(comm, game.seq)
+    while True:
+        message = json.loads(await comms[0].receive_from(timeout=WAIT))
+        if message["type"] == "state" and message["game"]["players"][1]["connected"]:
+            break
+    await _quiet(game.pk)
+    return game, comms
+
+
 def _writer_elsewhere(monkeypatch) -> None:
     """The change is written by another process (another daphne, a Celery worker): this
     process's hub learns of it from the layer's notice only."""
@@ -172,15 +187,7 @@ async def test_design_3_cost_a_connection_the_writer_did_not_know_gets_a_build_o
     writer chose the keys) are delivered to the others, and the hub builds the missing one
     (and only it: the others got the writer's text). Presence re-sends of the arrivals may
     still run meanwhile (``fresh`` builds); only the builds for the change are counted."""
-    game = await database_sync_to_async(_table)(four)
-    comms = await _connect_all(four[:2], game.pk)
-    for comm in comms:
-        await _state_at(comm, game.seq)
-    while True:     # the second arrival's presence re-send has reached the first connection
-        message = json.loads(await comms[0].receive_from(timeout=WAIT))
-        if message["type"] == "state" and message["game"]["players"][1]["connected"]:
-            break
-    await _quiet(game.pk)
+    game, comms = await _two_settled(four)
     hub, table = _hub(), _hub().tables[game.pk]
     stored = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     newer = stored.state_version + 1
@@ -210,15 +217,7 @@ async def test_p_conn_5_a_build_gathering_two_presence_notices_leaves_out_only_a
     connection is left out only when every notice of the build was its own (it knows its
     own arrival). Regression: the causes were united, and the arriving person never saw
     the other one leave."""
-    game = await database_sync_to_async(_table)(four)
-    comms = await _connect_all(four[:2], game.pk)
-    for comm in comms:
-        await _state_at(comm, game.seq)
-    while True:     # the second arrival's presence re-send has reached the first connection
-        message = json.loads(await comms[0].receive_from(timeout=WAIT))
-        if message["type"] == "state" and message["game"]["players"][1]["connected"]:
-            break
-    await _quiet(game.pk)
+    game, comms = await _two_settled(four)
     hub, table = _hub(), _hub().tables[game.pk]
     members = {m.seat: m for m in table.members}
     version = members[0].sent_version

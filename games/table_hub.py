@@ -8,7 +8,9 @@ only: it reads the stored table once (``views_state.table_snapshot``: the snapsh
 writer left, else one query), builds each *seat's* view once
 (``views_state.state_message``), and hands every local connection the text of exactly its
 own seat (spectators: the public view). Nothing private passes through the layer: the
-notices carry versions only.
+notices carry versions only. A change written in this process needs no notice at all: its
+writer builds the views from the engine it holds and hands them over (``writer_changed``,
+``take_built``), and the layer's notice leaves those connections out.
 
 Ordering (a connection is never sent an older state than one it had): each connection
 keeps the last ``state_version`` it was sent (``deliver``); the hub builds one table at a

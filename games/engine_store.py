@@ -63,16 +63,8 @@ def load(row, tail: tuple[int, list] | None = None):
     if engine is None:
         engine = engine_module().Game.from_log(row.log_upto(row.log_length))
         stats["rebuilds"] += 1
-    if _active(row):        # a finished game is not written again: nothing to keep (memory)
-        put(row.pk, row.state_version, engine)
+    put(row.pk, row.state_version, engine)
     return engine
-
-
-def _active(row) -> bool:
-    """Whether ``row`` is a game still being played (its engine is worth caching)."""
-    from .models import Game
-
-    return getattr(row, "status", Game.Status.ACTIVE) == Game.Status.ACTIVE
 
 
 #: How engines were obtained in this process (for the load tool and tests).

@@ -445,10 +445,7 @@ def _write_locked(game_id: int, mutate, retryable: bool) -> Game | None:
     except BaseException:
         engine_store.forget(game_id)                          # maybe half-changed
         raise
-    if row.status == Game.Status.ACTIVE:
-        engine_store.put(row.pk, row.state_version, engine)
-    else:        # a finished game is not written again: its engine leaves the cache (memory)
-        engine_store.forget(row.pk)
+    engine_store.put(row.pk, row.state_version, engine)
     from .views_state import remember_written
     remember_written(row, seats.values())
     return row

@@ -291,19 +291,3 @@ def test_p_sys_1_a_write_after_the_backend_was_terminated_succeeds(make_user):
     assert connection.connection.info.backend_pid != pid
     game.refresh_from_db()
     assert game.seq > engine.seq and game.log == current_engine(game).log
-
-
-def test_design_3_cost_a_finished_games_engine_leaves_the_cache(alice):
-    """Memory (issue 8 soak): the engine of a game that has ended is not written again, so the
-    write that ends it drops it from this process's cache instead of keeping it until 256
-    newer games push it out; an active game's engine stays cached."""
-    from platform_helpers import finish
-
-    game = service.create_practice(alice, "riichi-single-deal")
-    seat = human_seat(game)
-    engine = current_engine(game)
-    service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
-    assert game.pk in engine_store._cache                 # active: cached for the next write
-    finished = finish(game)
-    assert finished.status == Game.Status.FINISHED
-    assert game.pk not in engine_store._cache

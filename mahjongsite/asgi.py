@@ -29,7 +29,9 @@ application = ProtocolTypeRouter({
 })
 
 from mahjongsite.gc_tuning import tune  # noqa: E402
+from mahjongsite.memtrace import install as install_memtrace  # noqa: E402
 
+install_memtrace()     # only with MP_MEMTRACE_DIR (diagnosis)
 tune()     # after start-up's imports: no collection walks them again
 
 if settings.CELERY_EMBEDDED and os.environ.get("MP_NO_EMBEDDED_WORKER") != "1":

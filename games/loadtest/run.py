@@ -208,6 +208,56 @@ def _snapshot(stack: Stack) -> dict:
     return out
 
 
+RSS_SAMPLE_S = 60.0
+
+
+def _sample_rss(stack: Stack, start: float, duration: float) -> dict[str, list[float]]:
+    """Sleep until ``start + duration`` (monotonic seconds), sampling every server process's
+    resident memory every ``RSS_SAMPLE_S`` seconds: ``{role: [MB at 1 min, 2 min, ...]}``
+    (the soak's memory curve: a bounded process levels off, a leak keeps climbing)."""
+    samples: dict[str, list[float]] = {}
+    end = start + duration
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            return samples
+        time.sleep(min(RSS_SAMPLE_S, left))
+        if end - time.monotonic() > 1.0:
+            for role, (_cpu, rss) in _snapshot(stack).items():
+                if rss:
+                    samples.setdefault(role, []).append(round(rss / 2 ** 20, 1))
+
+
+def _memtrace_signal(stack: Stack, args) -> None:
+    """With ``--memtrace``: ask each daphne process for an allocation snapshot (SIGUSR2,
+    ``mahjongsite.memtrace``)."""
+    if not getattr(args, "memtrace", None):
+        return
+    import signal
+
+    for role, pid in stack.processes().items():
+        if role.startswith("daphne"):
+            os.kill(pid, signal.SIGUSR2)
+
+
+def _memtrace_report(folder: str) -> None:
+    """Print, per traced process, where memory grew between its first and last snapshot."""
+    import glob
+
+    from mahjongsite.memtrace import compare
+
+    time.sleep(5)                                       # let the last snapshots be written
+    by_pid: dict[str, list[str]] = {}
+    for path in sorted(glob.glob(os.path.join(folder, "*.snap"))):
+        by_pid.setdefault(os.path.basename(path).split("-")[0], []).append(path)
+    for pid, paths in by_pid.items():
+        paths.sort(key=lambda p: int(p.rsplit("-", 1)[1].split(".")[0]))
+        if len(paths) >= 2:
+            print(f"== memtrace pid {pid}: growth from {os.path.basename(paths[0])} to {os.path.basename(paths[-1])}")
+            for line in compare(paths[0], paths[-1]):
+                print("   " + line)
+
+
 def run_step(stack: Stack, step: int, args) -> dict:
     """One measured run of ``args.tables`` tables; returns the figures (also printed)."""
     from .clients import Stats
@@ -244,8 +294,10 @@ def run_step(stack: Stack, step: int, args) -> dict:
     clients_before = _client_cpu(procs)
     before, actions_before, wall_before = _snapshot(stack), stored_actions(), time.monotonic()
     load_before = os.getloadavg()
-    time.sleep(args.duration)
+    _memtrace_signal(stack, args)
+    rss_samples = _sample_rss(stack, wall_before, args.duration)
     after, actions_after, wall_after = _snapshot(stack), stored_actions(), time.monotonic()
+    _memtrace_signal(stack, args)
     clients_cpu = _client_cpu(procs) - clients_before
     load_after = os.getloadavg()
     for p in profilers:
@@ -291,6 +343,7 @@ def run_step(stack: Stack, step: int, args) -> dict:
         "client_cpu_ms_per_stored_action": round(1000 * clients_cpu / applied, 2) if applied else None,
         "rss_mb_start": {k: round(v[1] / 2 ** 20, 1) for k, v in before.items() if v[1]},
         "rss_mb_end": {k: round(v[1] / 2 ** 20, 1) for k, v in after.items() if v[1]},
+        "rss_mb_by_minute": rss_samples,
         "loadavg_start": [round(x, 2) for x in load_before], "loadavg_end": [round(x, 2) for x in load_after],
     }
     _print_result(result)
@@ -349,7 +402,10 @@ def _print_result(r: dict) -> None:
           f" Redis not counted); CPU s by process {r['cpu_s_by_process']}")
     print(f"   load clients: CPU {r['client_cpu_s']} s, {r['client_cpu_ms_per_stored_action']} ms per stored action")
     print(f"   RSS MB start {r['rss_mb_start']}")
-    print(f"   RSS MB end   {r['rss_mb_end']}", flush=True)
+    print(f"   RSS MB end   {r['rss_mb_end']}")
+    for role, mbs in sorted(r.get("rss_mb_by_minute", {}).items()):
+        print(f"   RSS MB each minute, {role}: {mbs}")
+    print(end="", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -381,6 +437,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--profile", metavar="DIR",
                         help="record py-spy profiles of the server processes over the measured window")
+    parser.add_argument("--memtrace", metavar="DIR",
+                        help="trace allocations in the daphne processes (slower) and print where memory grew "
+                             "over the measured window; snapshots are written to DIR")
     parser.add_argument("--keep-logs", action="store_true", help="keep the server logs (path printed)")
     args = parser.parse_args(argv)
     if args.soak:
@@ -389,7 +448,8 @@ def main(argv: list[str] | None = None) -> int:
         args.ramp = args.ramp if "--ramp" in (argv or sys.argv) else 30.0
     if args.ramp is None:
         args.ramp = -1.0                                  # per step: see run_step
-    stack = Stack(args.postgres, args.redis, worker_concurrency=args.worker_concurrency)
+    extra = {"MP_MEMTRACE_DIR": os.path.abspath(args.memtrace)} if args.memtrace else None
+    stack = Stack(args.postgres, args.redis, worker_concurrency=args.worker_concurrency, extra_env=extra)
     print(f"load run {stack.run_id}: database {stack.db_name}, logs in {stack.tmp}", flush=True)
     results = []
     ok = True
@@ -423,6 +483,8 @@ def main(argv: list[str] | None = None) -> int:
 
         connections.close_all()
         stack.close(keep_logs=args.keep_logs)
+    if args.memtrace:
+        _memtrace_report(args.memtrace)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)

@@ -9,18 +9,30 @@ recorded with it; when that is impossible (entries missing, a mismatch, an engin
 of the row) the game is rebuilt from the stored log. Access to one game's cached engine
 is serialized by a per-game thread lock (``engine_lock``): writers mutate the engine in
 place, readers build views from it.
+
+Memory (issue 8 soak): a game being played keeps its engine in the main cache (``CACHE_SIZE``);
+a finished game's engine is never written again, so it moves to a small cache of its own
+(``FINISHED_CACHE_SIZE``: the game-over screens and reviews read it a few times just after the
+end) on every path that stores one, and a finished game nobody reads is rebuilt on demand
+(about 8 ms for a full East round). The per-game locks live only while somebody holds or
+waits for them. A process's engines are therefore bounded by its live tables, not by how
+many games it has served.
 """
 from __future__ import annotations
 
 import importlib
 import threading
+import weakref
 from collections import OrderedDict
 
 CACHE_SIZE = 256
+FINISHED_CACHE_SIZE = 16
 
 _guard = threading.Lock()
-_cache: OrderedDict[int, tuple[int, object]] = OrderedDict()
-_locks: dict[int, threading.RLock] = {}
+_cache: OrderedDict[int, tuple[int, object]] = OrderedDict()          # games being played
+_finished: OrderedDict[int, tuple[int, object]] = OrderedDict()       # ended games, recent reads
+# A lock exists while somebody holds it or waits for it (their references keep it alive).
+_locks: "weakref.WeakValueDictionary[int, threading.RLock]" = weakref.WeakValueDictionary()
 
 
 def engine_module():
@@ -42,7 +54,7 @@ def cached_length(game_id: int) -> int | None:
     cached); caller holds ``engine_lock(game_id)``. A writer reads the entries from there
     on with the locked row (``hot_sql.read_table_for_write``) and passes them to ``take``."""
     with _guard:
-        hit = _cache.get(game_id)
+        hit = _cache.get(game_id) or _finished.get(game_id)
     return None if hit is None else len(hit[1].log["entries"])
 
 
@@ -53,9 +65,9 @@ def load(row, tail: tuple[int, list] | None = None):
     to catch up instead of a read when they are exactly the ones the cached engine lacks.
     Raises whatever ``Game.from_log`` raises for a corrupt log."""
     with _guard:
-        hit = _cache.get(row.pk)
+        hit = _cache.get(row.pk) or _finished.get(row.pk)
         if hit is not None and hit[0] == row.state_version:
-            _cache.move_to_end(row.pk)
+            (_cache if row.pk in _cache else _finished).move_to_end(row.pk)
             return hit[1]
     engine = _catch_up(row, hit[1], tail) if hit is not None else None
     if engine is False:                  # the cache is ahead of this (older) row: leave it
@@ -106,13 +118,31 @@ def take(row, tail: tuple[int, list] | None = None):
     return engine
 
 
-def put(game_id: int, version: int, engine) -> None:
-    """Remember ``engine`` as game ``game_id`` at ``version``."""
+def put(game_id: int, version: int, engine, *, keep_newer: bool = False) -> None:
+    """Remember ``engine`` as game ``game_id`` at ``version``: in the main cache while the game
+    is being played, in the small one of finished games once its phase is ``"game_over"``.
+    ``keep_newer`` (a writer putting back what it took): an engine already cached at a later
+    version stays (a write nested in this one's commit, as eager tasks run, stored it)."""
     with _guard:
-        _cache[game_id] = (version, engine)
-        _cache.move_to_end(game_id)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        held = _cache.get(game_id) or _finished.get(game_id)
+        if keep_newer and held is not None and held[0] > version:
+            return
+        if getattr(engine, "phase", None) == "game_over":
+            _cache.pop(game_id, None)
+            into, size = _finished, FINISHED_CACHE_SIZE
+        else:
+            _finished.pop(game_id, None)
+            into, size = _cache, CACHE_SIZE
+        into[game_id] = (version, engine)
+        into.move_to_end(game_id)
+        while len(into) > size:
+            into.popitem(last=False)
+
+
+def cached_engines() -> tuple[int, int]:
+    """``(games being played, finished games)`` whose engines this process holds."""
+    with _guard:
+        return len(_cache), len(_finished)
 
 
 def refile(game_id: int, old: int, new: int) -> None:
@@ -120,15 +150,17 @@ def refile(game_id: int, old: int, new: int) -> None:
     ``game_id`` from ``old`` to version ``new``: a cached engine at ``old`` is now the
     engine at ``new``. Anything else cached is left as it is (``load`` checks it)."""
     with _guard:
-        hit = _cache.get(game_id)
-        if hit is not None and hit[0] == old:
-            _cache[game_id] = (new, hit[1])
+        for cache in (_cache, _finished):
+            hit = cache.get(game_id)
+            if hit is not None and hit[0] == old:
+                cache[game_id] = (new, hit[1])
 
 
 def forget(game_id: int) -> None:
     """Drop game ``game_id`` from the cache."""
     with _guard:
         _cache.pop(game_id, None)
+        _finished.pop(game_id, None)
 
 
 def clear() -> None:
@@ -138,4 +170,5 @@ def clear() -> None:
 
     with _guard:
         _cache.clear()
+        _finished.clear()
     views_state.clear_snapshots()

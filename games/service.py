@@ -429,10 +429,10 @@ def _write_locked(game_id: int, mutate, retryable: bool) -> Game | None:
             try:
                 change = mutate(row, engine, seats)
             except ActionRejected:
-                engine_store.put(row.pk, row.state_version, engine)   # untouched
+                engine_store.put(row.pk, row.state_version, engine, keep_newer=True)   # untouched
                 raise
             if change is None:
-                engine_store.put(row.pk, row.state_version, engine)
+                engine_store.put(row.pk, row.state_version, engine, keep_newer=True)
                 return None
             _store(row, engine, change, seats)
     except EngineFailure:
@@ -440,12 +440,12 @@ def _write_locked(game_id: int, mutate, retryable: bool) -> Game | None:
         abort_game(game_id, "engine error")
         raise ActionRejected("not_allowed", "The game had to be stopped (internal error); "
                                             "completed hands stay saved.", "P-SYS-7") from None
-    except _Reconnect:
+    except (_Reconnect, ActionRejected):
         raise                                                 # the cached engine is untouched
     except BaseException:
         engine_store.forget(game_id)                          # maybe half-changed
         raise
-    engine_store.put(row.pk, row.state_version, engine)
+    engine_store.put(row.pk, row.state_version, engine, keep_newer=True)
     from .views_state import remember_written
     remember_written(row, seats.values())
     return row

@@ -291,3 +291,46 @@ def test_p_sys_1_a_write_after_the_backend_was_terminated_succeeds(make_user):
     assert connection.connection.info.backend_pid != pid
     game.refresh_from_db()
     assert game.seq > engine.seq and game.log == current_engine(game).log
+
+
+def test_design_3_cost_a_finished_games_engine_leaves_the_live_cache_on_every_path(alice, monkeypatch):
+    """Memory (issue 8 soak: each daphne grew with every finished game's engine). A game
+    being played keeps its engine in the main cache; the write that ends it, a refused action
+    on the ended game (the "untouched" path) and a read of the ended row all leave its engine
+    in the small cache of finished games, which holds at most ``FINISHED_CACHE_SIZE``."""
+    from platform_helpers import finish
+
+    game = service.create_practice(alice, "riichi-single-deal")
+    seat = human_seat(game)
+    engine = current_engine(game)
+    service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
+    assert game.pk in engine_store._cache                 # being played: cached for the next write
+    finished = finish(game)
+    assert finished.status == Game.Status.FINISHED
+    assert game.pk not in engine_store._cache and game.pk in engine_store._finished
+    with pytest.raises(service.ActionRejected):           # refused: the engine is put back ...
+        service.submit_action(game.pk, seat, {"type": "pass", "seat": seat, "tile": None, "tiles": []},
+                              finished.seq)
+    assert game.pk not in engine_store._cache and game.pk in engine_store._finished   # ... not live
+    engine_store.clear()
+    row = Game.objects.defer("log_base").get(pk=game.pk)
+    with engine_store.engine_lock(game.pk):                # a read after a restart
+        assert engine_store.load(row).phase == "game_over"
+    assert engine_store.cached_engines() == (0, 1)
+    monkeypatch.setattr(engine_store, "FINISHED_CACHE_SIZE", 2)
+    for pk in (-1, -2, -3):                                # older finished engines make room
+        engine_store.put(pk, 1, current_engine(finished))
+    assert list(engine_store._finished) == [-2, -3]
+
+
+def test_design_3_cost_a_games_lock_lives_only_while_somebody_holds_it():
+    """Memory (issue 8 soak): the per-game engine locks are not kept for every game a process
+    ever served; while held, every caller gets the same lock (one writer per game)."""
+    import gc
+
+    lock = engine_store.engine_lock(10**9)
+    with lock:
+        assert engine_store.engine_lock(10**9) is lock
+    del lock
+    gc.collect()
+    assert 10**9 not in engine_store._locks

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 from collections import OrderedDict
 from datetime import datetime, timezone as dt_timezone
 
@@ -158,14 +159,16 @@ def _engine_at(game_id: int, length: int):
     if engine is None:
         row = Game.objects.only("log_base").get(pk=game_id)
         engine = engine_store.engine_module().Game.from_log(row.log_upto(length))
-    with _guard:
-        _engines[game_id] = engine
-        while len(_engines) > engine_store.CACHE_SIZE:
-            _engines.popitem(last=False)
+    if engine.phase != "game_over":      # an ended game's delayed engine moves no further:
+        with _guard:                     # its views are cached (_views), the engine is not kept
+            _engines[game_id] = engine
+            while len(_engines) > engine_store.CACHE_SIZE:
+                _engines.popitem(last=False)
     return engine
 
 
-_builders: dict[int, threading.Lock] = {}
+# A lock exists while somebody holds it or waits for it (memory: not one per game ever watched).
+_builders: "weakref.WeakValueDictionary[int, threading.Lock]" = weakref.WeakValueDictionary()
 
 
 def _builder_lock(game_id: int) -> threading.Lock:

@@ -385,3 +385,24 @@ def test_p_replay_3_a_practice_link_stays_not_found_for_strangers(people, fake, 
     client.force_login(people[3])
     assert client.get(reverse("replay", args=[practice.pk])).status_code == 404
     assert client.get(reverse("review", args=[practice.pk])).status_code == 404
+
+
+def test_p_spect_2_an_ended_games_delayed_engine_is_not_kept(people, fake):
+    """Memory (issue 8 soak): the delayed engine of a game being watched is kept to move
+    forward with the next frame; once it reaches the game's end it moves no further, and only
+    its (cached) public view is kept, not its engine."""
+    import gc
+
+    game = ranked_game(people[:2])
+    assert play_one(game, fake) and play_one(game, fake)
+    game.refresh_from_db()
+    spectate.public_view(game.pk, game.log_length)
+    assert game.pk in spectate._engines                          # mid-game: kept
+    while play_one(game, fake):
+        pass
+    game.refresh_from_db()
+    final = spectate.public_view(game.pk, game.log_length)
+    assert final["phase"] == "game_over"
+    assert game.pk not in spectate._engines
+    gc.collect()
+    assert game.pk not in spectate._builders                     # no lock left behind either

@@ -72,6 +72,9 @@ def remember_written(row: Game, seats) -> None:
 
 
 def _remember(game: Game, now: float) -> None:
+    """Keep ``game`` as its table's snapshot (read or written at monotonic ``now``) unless a
+    newer version is held; snapshots too old to serve anybody (``SNAPSHOT_TTL``) are dropped,
+    so the cache holds the tables active in the last second, not every table ever served."""
     with _snap_guard:
         old = _snapshots.get(game.pk)
         if old is None or old[1].state_version <= game.state_version:
@@ -79,6 +82,11 @@ def _remember(game: Game, now: float) -> None:
             _snapshots.move_to_end(game.pk)
             while len(_snapshots) > SNAPSHOT_CACHE_SIZE:
                 _snapshots.popitem(last=False)
+        while _snapshots:                 # oldest first: entries are moved to the end when kept
+            first = next(iter(_snapshots.values()))
+            if now - first[0] <= SNAPSHOT_TTL:
+                break
+            _snapshots.popitem(last=False)
 
 
 def seat_rows(game: Game) -> list[Seat]:

@@ -115,6 +115,22 @@ def test_design_3_cost_connections_of_one_process_share_one_read_per_version(ali
     assert newer.state_version == game.state_version      # a newer version is read, not reused
 
 
+def test_design_3_cost_snapshots_too_old_to_serve_are_not_kept(alice, make_user, monkeypatch):
+    """Memory (issue 8 soak): a table snapshot serves only within ``SNAPSHOT_TTL`` seconds, so
+    the cache keeps the tables of the last moment, not every table the process ever served."""
+    one = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    two = service.create_practice(make_user("bob"), "riichi-single-deal", human_seat=0)
+    now = [1000.0]
+    monkeypatch.setattr(views_state.time, "monotonic", lambda: now[0])
+    views_state.table_snapshot(one.pk, None)
+    now[0] += views_state.SNAPSHOT_TTL / 2
+    views_state.table_snapshot(two.pk, None)
+    assert {one.pk, two.pk} <= set(views_state._snapshots)   # both may still serve
+    now[0] += views_state.SNAPSHOT_TTL * 0.75
+    views_state.table_snapshot(two.pk, None)
+    assert one.pk not in views_state._snapshots and two.pk in views_state._snapshots
+
+
 # ----------------------------------------------------------------- the write path's statements
 
 def _people_table(make_user) -> Game:

@@ -120,11 +120,12 @@ def run(args) -> dict:
                 row.state_version += 1
                 row.save(update_fields=["claim_mask", "state_version"])
                 engine_store.put(game_id, row.state_version, engine)
-            if args.other_process and engine.log["entries"][-1]["type"] == "action":
+            stored = Game.objects.only("log_base").get(pk=game_id).log if args.other_process else None
+            if stored and stored["entries"][-1]["type"] == "action":
                 # another process wrote last: this one's engine is one action behind
                 engine_store.forget(game_id)
                 ahead = engine_store.engine_module().Game.from_log(
-                    {**engine.log, "entries": engine.log["entries"][:-1]})
+                    {**stored, "entries": stored["entries"][:-1]})
                 engine_store.put(game_id, row.state_version - 1, ahead)
             seq, phase = engine.seq, engine.phase
             if phase == "hand_over":

@@ -55,7 +55,7 @@ def cached_length(game_id: int) -> int | None:
     on with the locked row (``hot_sql.read_table_for_write``) and passes them to ``take``."""
     with _guard:
         hit = _cache.get(game_id) or _finished.get(game_id)
-    return None if hit is None else len(hit[1].log["entries"])
+    return None if hit is None else hit[1].log_length
 
 
 def load(row, tail: tuple[int, list] | None = None):
@@ -90,7 +90,7 @@ def _catch_up(row, engine, tail=None):
     cached; the caller must not replace it)."""
     from .hot_sql import log_entries
 
-    have, want = len(engine.log["entries"]), row.log_length
+    have, want = engine.log_length, row.log_length
     if have == want:
         return engine
     if have > want:
@@ -122,7 +122,10 @@ def put(game_id: int, version: int, engine, *, keep_newer: bool = False) -> None
     """Remember ``engine`` as game ``game_id`` at ``version``: in the main cache while the game
     is being played, in the small one of finished games once its phase is ``"game_over"``.
     ``keep_newer`` (a writer putting back what it took): an engine already cached at a later
-    version stays (a write nested in this one's commit, as eager tasks run, stored it)."""
+    version stays (a write nested in this one's commit, as eager tasks run, stored it).
+    The engine's log entries, all stored by now, are released (``Game.release_log``): a cached
+    engine holds the game's state, not a second copy of its log."""
+    engine.release_log(engine.log_length)   # stored in the database: keep only the count
     with _guard:
         held = _cache.get(game_id) or _finished.get(game_id)
         if keep_newer and held is not None and held[0] > version:

@@ -309,10 +309,10 @@ def _state_builder(row: Game, engine, seats):
     game's ``Seat`` rows with accounts, read under the row lock. ``build(keys, spectators)``
     takes ``views_state.seat_states``'s optional recipients and spectator count."""
     rows = list(seats)
-    seq, length = engine.seq, len(engine.log["entries"])
+    seq, length = engine.seq, engine.log_length
 
     def build(keys=None, spectators: int | None = None) -> dict | None:
-        if engine.seq != seq or len(engine.log["entries"]) != length:
+        if engine.seq != seq or engine.log_length != length:
             return None
         from .views_state import seat_states
         return seat_states(row, engine, rows, keys, spectators)
@@ -327,16 +327,15 @@ def _append_log(row: Game, engine) -> tuple[int, list[dict]]:
     rewrite the log); sets ``row.log_length`` (and the log's base at the first write). The
     engine's first ``row.log_length`` entries are the stored ones (``engine_store.load``
     guarantees it); an engine behind the row is an ``EngineFailure``."""
-    log = engine.log
-    entries = log["entries"]
     if row.log_length == 0:
-        row.log_base = {**{k: v for k, v in log.items() if k != "entries"}, "entries": []}
-    if len(entries) < row.log_length:
-        raise EngineFailure(f"the engine's log ({len(entries)} entries) is behind the stored one "
+        row.log_base = {"preset": engine.preset.name, "version": engine.preset.version, "entries": []}
+    length = engine.log_length
+    if length < row.log_length:
+        raise EngineFailure(f"the engine's log ({length} entries) is behind the stored one "
                             f"({row.log_length})")
     start = row.log_length
-    row.log_length = len(entries)
-    return start, entries[start:]
+    row.log_length = length
+    return start, engine.log_entries_from(start)
 
 
 def locked_row(game_id: int) -> Game:

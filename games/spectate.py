@@ -143,7 +143,7 @@ def _engine_at(game_id: int, length: int):
     per-process engine per game that only moves forward, else rebuilt)."""
     with _guard:
         engine = _engines.pop(game_id, None)
-    have = len(engine.log["entries"]) if engine is not None else None
+    have = engine.log_length if engine is not None else None
     if engine is not None and have <= length:
         entries = list(LogEntry.objects.filter(game_id=game_id, index__gte=have, index__lt=length)
                        .order_by("index").values_list("entry", flat=True))
@@ -159,6 +159,7 @@ def _engine_at(game_id: int, length: int):
     if engine is None:
         row = Game.objects.only("log_base").get(pk=game_id)
         engine = engine_store.engine_module().Game.from_log(row.log_upto(length))
+    engine.release_log(engine.log_length)   # the entries are stored: keep only their count
     if engine.phase != "game_over":      # an ended game's delayed engine moves no further:
         with _guard:                     # its views are cached (_views), the engine is not kept
             _engines[game_id] = engine

@@ -108,6 +108,7 @@ class Game:
         self.hand_result: dict | None = None
         self.game_result: dict | None = None
         self._entries: list[dict] = []
+        self._released = 0       # entries 0.._released-1 are None (``release_log``)
         self._next: tuple[int, int, int] | None = (0, 0, 0)  # (hand_number, dealer, honba)
         self._legal: dict[int, list[Action]] = {}
         self._answers: dict[int, Action] = {}
@@ -179,8 +180,41 @@ class Game:
     @property
     def log(self) -> dict:
         """``{"preset", "version", "entries"}``: hand seeds (and scripted walls) plus the ordered
-        actions, each with the events it produced; ``Game.from_log`` replays it exactly."""
+        actions, each with the events it produced; ``Game.from_log`` replays it exactly.
+        Raises ``ValueError`` once entries were let go (``release_log``): read the stored
+        log, or ``log_length`` and ``log_entries_from``, instead."""
+        if self._released:
+            raise ValueError(f"the first {self._released} log entries were released (release_log); "
+                             "read the stored log instead")
         return {"preset": self.preset.name, "version": self.preset.version, "entries": self._entries}
+
+    @property
+    def log_length(self) -> int:
+        """How many log entries this game has recorded (released ones included)."""
+        return len(self._entries)
+
+    def log_entries_from(self, start: int) -> list[dict]:
+        """The log entries from index ``start`` on (a new list; the entries are shared and
+        must not be changed). Raises ``ValueError`` when ``start`` is negative, past the
+        end, or before the last released entry (``release_log``)."""
+        if not self._released <= start <= len(self._entries):
+            raise ValueError(f"log entries from {start}: {len(self._entries)} recorded, "
+                             f"the first {self._released} released")
+        return self._entries[start:]
+
+    def release_log(self, upto: int) -> None:
+        """Let go of the contents of log entries ``0 .. upto-1``, for a holder that has stored
+        them elsewhere (a server keeps its games' logs in its database; an East round's entries
+        take about 300 KB as dicts, the rest of the game a small part of that). The count
+        stays (``log_length``); ``apply``, ``view``, ``clone``, ``extend_log`` and
+        ``log_entries_from(upto)`` work as before; ``log`` raises from now on. Raises
+        ``ValueError`` when ``upto`` is negative or more than ``log_length``."""
+        if not 0 <= upto <= len(self._entries):
+            raise ValueError(f"cannot release {upto} of {len(self._entries)} log entries")
+        entries = self._entries
+        for i in range(self._released, upto):
+            entries[i] = None
+        self._released = max(self._released, upto)
 
     def empty_claim_window_views(self, action: Action) -> dict | None:
         """The views of a claim window that offers nobody anything, as if it were held open

@@ -36,7 +36,7 @@ def test_design_3_cost_log_is_appended_one_row_per_entry_never_rewritten(alice):
     entries = _stored_entries(game)
     engine = current_engine(game)
     assert game.log_base == {"preset": "riichi-single-deal", "version": engine.preset.version, "entries": []}
-    assert game.log_length == len(entries) == len(engine.log["entries"]) > len(first)
+    assert game.log_length == len(entries) == engine.log_length > len(first)
     assert entries[:len(first)] == first                      # earlier entries untouched
     assert game.log == {"preset": "riichi-single-deal", "version": engine.preset.version, "entries": entries}
     replayed = engine_store.engine_module().Game.from_log(game.log, verify=True)
@@ -63,7 +63,7 @@ def test_design_3_cost_cached_engine_catches_up_instead_of_replaying(alice, monk
     row = Game.objects.get(pk=game.pk)
     with engine_store.engine_lock(game.pk):
         stale = engine_store.load(row).clone()            # writes below go to the cached one
-    old_length = len(stale.log["entries"])
+    old_length = stale.log_length
     old_version = row.state_version
     _play_human(game, 4)                                  # computers act eagerly, too
     engine_store.put(game.pk, old_version, stale)         # as if those writes were elsewhere
@@ -77,7 +77,7 @@ def test_design_3_cost_cached_engine_catches_up_instead_of_replaying(alice, monk
         caught = engine_store.load(fresh)
     assert caught is stale and not calls and engine_store.stats["rebuilds"] == rebuilds
     assert engine_store.stats["catch_ups"] == catch_ups + 1
-    assert len(caught.log["entries"]) == fresh.log_length > old_length
+    assert caught.log_length == fresh.log_length > old_length
     assert caught.view(None) == real(Game.objects.get(pk=game.pk).log).view(None)
 
 
@@ -98,7 +98,7 @@ def test_design_3_cost_a_cached_engine_that_disagrees_with_the_log_is_rebuilt(al
     with engine_store.engine_lock(game.pk):
         loaded = engine_store.load(fresh)
     assert engine_store.stats["rebuilds"] == rebuilds + 1 and loaded is not stale
-    assert len(loaded.log["entries"]) == fresh.log_length
+    assert loaded.log_length == fresh.log_length
     assert loaded.view(None) == current_engine(game).view(None)
 
 
@@ -113,6 +113,23 @@ def test_design_3_cost_connections_of_one_process_share_one_read_per_version(ali
     game.refresh_from_db()
     newer = views_state.table_snapshot(game.pk, game.state_version)
     assert newer.state_version == game.state_version      # a newer version is read, not reused
+
+
+def test_design_3_cost_a_cached_engine_holds_the_games_state_not_a_second_copy_of_its_log(alice):
+    """Memory (issue 8 soak: a live East round's log takes ~300 KB as dicts in every process
+    that caches its engine): once stored, the cached engine's log entries are released; it
+    still plays, and its views are those of the engine rebuilt from the stored log."""
+    game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
+    _play_human(game, 6)
+    game.refresh_from_db()
+    cached = engine_store._cache[game.pk][1]
+    with pytest.raises(ValueError, match="released"):
+        cached.log
+    assert cached.log_length == game.log_length
+    assert cached.view(None) == current_engine(game).view(None)
+    _play_human(game, 3)                                  # and it goes on writing
+    game.refresh_from_db()
+    assert engine_store._cache[game.pk][1].log_length == game.log_length == len(_stored_entries(game))
 
 
 def test_design_3_cost_snapshots_too_old_to_serve_are_not_kept(alice, make_user, monkeypatch):
@@ -171,7 +188,7 @@ def test_design_3_cost_a_writer_behind_catches_up_with_entries_read_with_the_row
     game.refresh_from_db()
     with engine_store.engine_lock(game.pk):
         cached = engine_store.load(Game.objects.defer("log_base").get(pk=game.pk))
-    assert cached is behind and cached.log == game.log        # the stored log, byte for byte
+    assert cached is behind and cached.log_length == game.log_length   # caught up (events verified)
     assert cached.view(None) == current_engine(game).view(None)
 
 
@@ -183,7 +200,7 @@ def test_design_3_cost_entries_read_before_a_lock_wait_are_read_again(make_user)
     row = Game.objects.get(pk=game.pk)
     with engine_store.engine_lock(game.pk):
         behind = engine_store.load(row).clone()
-    have = len(behind.log["entries"])
+    have = behind.log_length
     _act(game)
     _act(game)
     fresh = Game.objects.defer("log_base").get(pk=game.pk)
@@ -194,7 +211,7 @@ def test_design_3_cost_entries_read_before_a_lock_wait_are_read_again(make_user)
         loaded = engine_store.load(fresh, (have, stored[have:have + 1]))   # one entry short
     assert loaded is behind and engine_store.stats["rebuilds"] == rebuilds
     assert engine_store.stats["tail_misses"] == misses + 1
-    assert loaded.log["entries"] == stored and loaded.view(None) == current_engine(game).view(None)
+    assert loaded.log_length == len(stored) and loaded.view(None) == current_engine(game).view(None)
 
 
 def test_p_play_3_a_write_that_fails_in_the_database_stores_nothing(make_user):

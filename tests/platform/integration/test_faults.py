@@ -144,7 +144,7 @@ def check_integrity(stack: Stack, game_id: int) -> None:
         "                   .values_list('index', 'seq', 'seat', 'kind'))\n"
         "    engine_store.clear()\n"
         "    engine = engine_store.load(row)\n"
-        "    actions = sum(1 for e in engine.log['entries'] if e.get('type') == 'action')\n"
+        "    actions = sum(1 for e in row.log['entries'] if e.get('type') == 'action')\n"
         "    out = {'records': records, 'seq': engine.seq, 'phase': engine.phase,\n"
         "           'actions': actions, 'row_seq': row.seq, 'row_phase': row.phase}\n"
         f"service.abort_game({game_id}, 'fault test over')\n"

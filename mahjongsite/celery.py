@@ -9,7 +9,7 @@ import logging
 import os
 
 from celery import Celery
-from celery.signals import task_prerun
+from celery.signals import task_prerun, worker_init
 from celery.worker.consumer import Consumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjongsite.settings")
@@ -69,3 +69,12 @@ def _database_fit_for_task(task=None, **kwargs) -> None:
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@worker_init.connect
+def _memtrace_worker(**_kwargs):
+    """Allocation tracing of the worker's main process with ``MP_MEMTRACE_DIR`` (diagnosis;
+    ``mahjongsite.memtrace``)."""
+    from mahjongsite.memtrace import install
+
+    install()

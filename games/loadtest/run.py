@@ -229,14 +229,14 @@ def _sample_rss(stack: Stack, start: float, duration: float) -> dict[str, list[f
 
 
 def _memtrace_signal(stack: Stack, args) -> None:
-    """With ``--memtrace``: ask each daphne process for an allocation snapshot (SIGUSR2,
-    ``mahjongsite.memtrace``)."""
+    """With ``--memtrace``: ask each daphne process and the worker's main process for an
+    allocation snapshot (SIGUSR2, ``mahjongsite.memtrace``)."""
     if not getattr(args, "memtrace", None):
         return
     import signal
 
     for role, pid in stack.processes().items():
-        if role.startswith("daphne"):
+        if role.startswith("daphne") or role == "worker":
             os.kill(pid, signal.SIGUSR2)
 
 
@@ -438,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", metavar="DIR",
                         help="record py-spy profiles of the server processes over the measured window")
     parser.add_argument("--memtrace", metavar="DIR",
-                        help="trace allocations in the daphne processes (slower) and print where memory grew "
+                        help="trace allocations in the daphne and worker processes (slower) and print where memory grew "
                              "over the measured window; snapshots are written to DIR")
     parser.add_argument("--keep-logs", action="store_true", help="keep the server logs (path printed)")
     args = parser.parse_args(argv)

@@ -34,41 +34,16 @@ const Majiang = require("@kobalab/majiang-core");
 const AI = require("@kobalab/majiang-ai");
 
 /*
- * Speed (no change of play): 99.7 % of a game's CPU is majiang-ai's own search, 70 % of it in
- * majiang-core's shanten (xiangting.js), which it recomputes for the same hands many times per
- * decision; the bridge's own code is 0.3 % (node --cpu-prof over 837 recorded lines). So the
- * two pure functions it calls through Majiang.Util, xiangting(shoupai) and tingpai(shoupai)
- * (the latter only without its optional shanten function), are memoised on what they read:
- * the concealed counts of 1..9 per suit and 1..7 honours, the number of melds, and whether a
- * draw (or a meld's tile) is held. Replies are identical (1,956 recorded lines of 8 arena
- * games replayed with and without: byte-identical output) and a decision takes ~1.4x less CPU.
- * MAJIANG_BRIDGE_MEMO=0 turns it off.
+ * Speed (no change of play): nearly all of a game's CPU is majiang-ai's own search, and most of
+ * that was majiang-core's shanten and waits (xiangting, tingpai): pure functions it calls about
+ * 1.6 million times in one seat's 4 East rounds, mostly for the same hands. majiang_xiangting.js
+ * computes them with majiang-core's own algorithm, its per-suit decomposition kept in a table and
+ * whole results in an exact-key cache: the same values (check_xiangting.js), identical replies
+ * (3,219 recorded arena lines replayed through the previous bridge: byte-identical output), and
+ * about half the CPU per East round of the string-keyed memo of 0630d33 that it replaces.
+ * MAJIANG_BRIDGE_FAST=0 runs majiang-core's own functions.
  */
-function memoise(U, limit = 2000000) {
-    const xiangting = U.xiangting, tingpai = U.tingpai;
-    const key = sp => {
-        const b = sp._bingpai;
-        let k = "";
-        for (const s of ["m", "p", "s"]) for (let n = 1; n <= 9; n++) k += b[s][n];
-        for (let n = 1; n <= 7; n++) k += b.z[n];
-        return k + sp._fulou.length + (sp._zimo ? (sp._zimo.length > 2 ? "F" : "Z") : "-");
-    };
-    const xs = new Map(), ts = new Map();
-    U.xiangting = sp => {
-        const k = key(sp);
-        let v = xs.get(k);
-        if (v === undefined) { if (xs.size > limit) xs.clear(); v = xiangting(sp); xs.set(k, v); }
-        return v;
-    };
-    U.tingpai = (sp, f) => {
-        if (f) return tingpai(sp, f);
-        const k = key(sp);
-        let v = ts.get(k);
-        if (v === undefined) { if (ts.size > limit) ts.clear(); v = tingpai(sp); ts.set(k, v); }
-        return v && v.slice();
-    };
-}
-if (process.env.MAJIANG_BRIDGE_MEMO !== "0") memoise(Majiang.Util);
+if (process.env.MAJIANG_BRIDGE_FAST !== "0") require("./majiang_xiangting").install(Majiang.Util);
 
 const RULE = Majiang.rule({
     "場数": 1,

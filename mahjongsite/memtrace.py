@@ -15,11 +15,13 @@ _count = 0
 
 
 def install() -> bool:
-    """Start tracing when ``MP_MEMTRACE_DIR`` is set (call once, in the main thread);
-    returns whether it did."""
+    """Start tracing when ``MP_MEMTRACE_DIR`` is set and this is the main thread; returns
+    whether it did."""
+    import threading
+
     folder = os.environ.get("MP_MEMTRACE_DIR")
-    if not folder or not hasattr(signal, "SIGUSR2"):
-        return False
+    if not folder or not hasattr(signal, "SIGUSR2") or threading.current_thread() is not threading.main_thread():
+        return False            # signal handlers are the main thread's (the embedded worker is not)
     os.makedirs(folder, exist_ok=True)
     tracemalloc.start(1)
 

@@ -119,17 +119,25 @@ def test_design_3_cost_a_cached_engine_holds_the_games_state_not_a_second_copy_o
     """Memory (issue 8 soak: a live East round's log takes ~300 KB as dicts in every process
     that caches its engine): once stored, the cached engine's log entries are released; it
     still plays, and its views are those of the engine rebuilt from the stored log."""
+    def cached():
+        row = Game.objects.defer("log_base").get(pk=game.pk)
+        with engine_store.engine_lock(game.pk):          # the cached engine (or one just filed)
+            engine_store.load(row)
+        return engine_store._cache[game.pk][1]
+
     game = service.create_practice(alice, "riichi-single-deal", human_seat=0)
     _play_human(game, 6)
     game.refresh_from_db()
-    cached = engine_store._cache[game.pk][1]
+    engine = cached()
     with pytest.raises(ValueError, match="released"):
-        cached.log
-    assert cached.log_length == game.log_length
-    assert cached.view(None) == current_engine(game).view(None)
+        engine.log
+    assert engine.log_length == game.log_length
+    assert engine.view(None) == current_engine(game).view(None)
     _play_human(game, 3)                                  # and it goes on writing
     game.refresh_from_db()
-    assert engine_store._cache[game.pk][1].log_length == game.log_length == len(_stored_entries(game))
+    assert cached().log_length == game.log_length == len(_stored_entries(game))
+    with pytest.raises(ValueError, match="released"):
+        cached().log
 
 
 def test_design_3_cost_snapshots_too_old_to_serve_are_not_kept(alice, make_user, monkeypatch):
@@ -333,18 +341,25 @@ def test_design_3_cost_a_finished_games_engine_leaves_the_live_cache_on_every_pa
     in the small cache of finished games, which holds at most ``FINISHED_CACHE_SIZE``."""
     from platform_helpers import finish
 
+    def cached_where():
+        row = Game.objects.defer("log_base").get(pk=game.pk)
+        with engine_store.engine_lock(game.pk):          # a read files the engine where it belongs
+            engine_store.load(row)
+        return game.pk in engine_store._cache, game.pk in engine_store._finished
+
     game = service.create_practice(alice, "riichi-single-deal")
     seat = human_seat(game)
     engine = current_engine(game)
     service.submit_action(game.pk, seat, human_choice(engine.view(seat)).to_json(), engine.seq)
-    assert game.pk in engine_store._cache                 # being played: cached for the next write
+    assert cached_where() == (True, False)                # being played: cached for the next write
     finished = finish(game)
     assert finished.status == Game.Status.FINISHED
-    assert game.pk not in engine_store._cache and game.pk in engine_store._finished
+    assert game.pk not in engine_store._cache             # the write that ended it
+    assert cached_where() == (False, True)
     with pytest.raises(service.ActionRejected):           # refused: the engine is put back ...
         service.submit_action(game.pk, seat, {"type": "pass", "seat": seat, "tile": None, "tiles": []},
                               finished.seq)
-    assert game.pk not in engine_store._cache and game.pk in engine_store._finished   # ... not live
+    assert game.pk not in engine_store._cache             # ... never among the live ones
     engine_store.clear()
     row = Game.objects.defer("log_base").get(pk=game.pk)
     with engine_store.engine_lock(game.pk):                # a read after a restart

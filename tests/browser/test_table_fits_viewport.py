@@ -251,7 +251,7 @@ def test_issue11_connection_notice_does_not_push_the_table_off_screen(table_at, 
     document still does not scroll and the Ron/Pass buttons stay inside the window."""
     claim = scenes.state(scenes.late_view("claim"), timer=scenes.timer(response_left=4.0, waiting_responses=True))
     page = table_at([claim], width, height)
-    page.evaluate("window.__ws.close()")
+    page.evaluate("window.__holdOpen = true; window.__ws.close()")   # the retry stays CONNECTING
     assert page.inner_text("[data-role=conn]") == "Connection lost; reconnecting…"
     assert _problems(page) == []
     assert page.locator("button[data-action=pass]").is_visible()

@@ -31,10 +31,13 @@ window.__sent = []; window.__sockets = 0; window.__queue = [];
 class FakeWS {
   constructor(url) {
     this.url = url; this.readyState = 0; this._l = {}; window.__ws = this; window.__sockets += 1;
-    setTimeout(() => {
+    const open = () => {
       this.readyState = 1; this._emit("open", {});
       for (const m of window.__queue) this._emit("message", {data: JSON.stringify(m)});
-    }, 0);
+    };
+    // window.__holdOpen: a new socket stays CONNECTING until window.__release() (tests that read
+    // the page between a close and the reconnect, whatever the machine's speed).
+    if (window.__holdOpen) window.__pending = open; else setTimeout(open, 0);
   }
   addEventListener(n, f) { (this._l[n] = this._l[n] || []).push(f); }
   _emit(n, e) { for (const f of this._l[n] || []) f(e); }
@@ -43,6 +46,7 @@ class FakeWS {
 }
 FakeWS.CONNECTING = 0; FakeWS.OPEN = 1; FakeWS.CLOSED = 3;
 window.WebSocket = FakeWS;
+window.__release = () => { window.__holdOpen = false; const f = window.__pending; window.__pending = null; if (f) f(); };
 window.__push = (m) => window.__ws._emit("message", {data: JSON.stringify(m)});
 """
 
@@ -418,9 +422,11 @@ def test_server_error_is_shown_and_reconnect_after_close(open_table):
     push(page, {"type": "error", "code": "illegal", "message": "kuikae", "rule": "R-KUIKAE-1"})
     assert page.inner_text("[data-role=toast]") == "That move is not allowed. (R-KUIKAE-1)"
     assert page.locator(".hand .tile.selectable").count() == 14, "an error changes nothing"
-    page.evaluate("window.__ws.close()")
+    page.evaluate("window.__holdOpen = true; window.__ws.close()")
     assert page.inner_text("[data-role=conn]") == "Connection lost; reconnecting…"
     page.wait_for_function("window.__sockets === 2", timeout=5000)
+    assert page.inner_text("[data-role=conn]") == "Connection lost; reconnecting…", "not open yet"
+    page.evaluate("window.__release()")
     page.wait_for_function("document.querySelector('[data-role=conn]').dataset.state === 'connected'")
 
 

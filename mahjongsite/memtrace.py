@@ -2,11 +2,15 @@
 
 With ``MP_MEMTRACE_DIR`` set, ``install()`` starts ``tracemalloc`` (the allocating line of
 each block) and makes ``SIGUSR2`` write a snapshot to ``<dir>/<pid>-<n>.snap``; ``compare``
-prints which lines hold more memory in a later snapshot. Off by default: tracing slows
+prints which lines hold more memory in a later snapshot. Each signal also appends one JSON
+line (``summary``: traced and resident memory, pymalloc arenas, tracked objects, garbage freed)
+to ``<dir>/<pid>.jsonl``. With ``MP_MEMTRACE_TRACE=0`` tracemalloc is not started: only those
+lines, from an untraced process (whose arenas can then be read). Off by default: tracing slows
 every allocation. ``python -m games.loadtest --memtrace DIR`` uses it around its window.
 """
 from __future__ import annotations
 
+import json
 import os
 import signal
 import tracemalloc
@@ -23,18 +27,72 @@ def install() -> bool:
     if not folder or not hasattr(signal, "SIGUSR2") or threading.current_thread() is not threading.main_thread():
         return False            # signal handlers are the main thread's (the embedded worker is not)
     os.makedirs(folder, exist_ok=True)
-    tracemalloc.start(1)
+    trace = os.environ.get("MP_MEMTRACE_TRACE", "1") != "0"
+    if trace:
+        tracemalloc.start(1)
 
     def dump(signum, frame):   # noqa: ARG001 (signal handler signature)
         global _count
         _count += 1
         import gc
 
-        gc.collect()
-        tracemalloc.take_snapshot().dump(os.path.join(folder, f"{os.getpid()}-{_count}.snap"))
+        before = {"rss_mb_before_gc": _rss_mb(), "arenas_before_gc": _pymalloc_arenas()}
+        garbage = gc.collect()
+        if trace:
+            tracemalloc.take_snapshot().dump(os.path.join(folder, f"{os.getpid()}-{_count}.snap"))
+        with open(os.path.join(folder, f"{os.getpid()}.jsonl"), "a") as f:
+            f.write(json.dumps(dict(summary(garbage), **before)) + "\n")
 
     signal.signal(signal.SIGUSR2, dump)
     return True
+
+
+def summary(garbage: int = 0) -> dict:
+    """One line about this process's memory for a snapshot: ``traced_mb`` and ``peak_mb``
+    (tracemalloc's current and peak since the last summary, MB), ``rss_mb`` (resident memory,
+    MB), ``arenas`` (pymalloc's 1 MiB arenas now held; ``None`` if unknown), ``objects`` (objects
+    the collector tracks) and ``garbage`` (unreachable objects the collection before freed)."""
+    import gc
+
+    current, peak = tracemalloc.get_traced_memory() if tracemalloc.is_tracing() else (0, 0)
+    if tracemalloc.is_tracing():
+        tracemalloc.reset_peak()
+    return {"n": _count, "traced_mb": round(current / 2 ** 20, 2), "peak_mb": round(peak / 2 ** 20, 2),
+            "rss_mb": _rss_mb(), "arenas": _pymalloc_arenas(), "objects": len(gc.get_objects()), "garbage": garbage}
+
+
+def _rss_mb() -> float | None:
+    """Resident memory of this process in MB (Linux ``/proc``; ``None`` elsewhere)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return round(int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20, 1)
+    except OSError:
+        return None
+
+
+def _pymalloc_arenas() -> int | None:
+    """pymalloc's arenas allocated now, read from ``sys._debugmallocstats()`` (CPython only; it
+    writes to file descriptor 2, which is pointed at a temporary file meanwhile). ``None`` while
+    tracemalloc runs: its hooks hide pymalloc from that report."""
+    import sys
+    import tempfile
+
+    if not hasattr(sys, "_debugmallocstats"):
+        return None
+    with tempfile.TemporaryFile(mode="w+") as tmp:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        try:
+            os.dup2(tmp.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        tmp.seek(0)
+        for line in tmp:
+            if line.startswith("# arenas allocated current"):
+                return int(line.rsplit("=", 1)[1].strip().replace(",", ""))
+    return None
 
 
 def compare(first: str, second: str, top: int = 15) -> list[str]:

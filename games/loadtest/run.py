@@ -211,27 +211,32 @@ def _snapshot(stack: Stack) -> dict:
 RSS_SAMPLE_S = 60.0
 
 
-def _sample_rss(stack: Stack, start: float, duration: float) -> dict[str, list[float]]:
+def _sample_rss(stack: Stack, start: float, duration: float, every_minute=None) -> dict[str, list[float]]:
     """Sleep until ``start + duration`` (monotonic seconds), sampling every server process's
     resident memory every ``RSS_SAMPLE_S`` seconds: ``{role: [MB at 1 min, 2 min, ...]}``
-    (the soak's memory curve: a bounded process levels off, a leak keeps climbing)."""
+    (the soak's memory curve: a bounded process levels off, a leak keeps climbing).
+    ``every_minute(n)``, if given, is called after the n-th sample."""
     samples: dict[str, list[float]] = {}
     end = start + duration
+    n = 0
     while True:
         left = end - time.monotonic()
         if left <= 0:
             return samples
         time.sleep(min(RSS_SAMPLE_S, left))
         if end - time.monotonic() > 1.0:
+            n += 1
             for role, (_cpu, rss) in _snapshot(stack).items():
                 if rss:
                     samples.setdefault(role, []).append(round(rss / 2 ** 20, 1))
+            if every_minute:
+                every_minute(n)
 
 
 def _memtrace_signal(stack: Stack, args) -> None:
     """With ``--memtrace``: ask each daphne process and the worker's main process for an
     allocation snapshot (SIGUSR2, ``mahjongsite.memtrace``)."""
-    if not getattr(args, "memtrace", None):
+    if not (getattr(args, "memtrace", None) or getattr(args, "memstats", None)):
         return
     import signal
 
@@ -251,10 +256,19 @@ def _memtrace_report(folder: str) -> None:
     for path in sorted(glob.glob(os.path.join(folder, "*.snap"))):
         by_pid.setdefault(os.path.basename(path).split("-")[0], []).append(path)
     for pid, paths in by_pid.items():
+        summaries = os.path.join(folder, f"{pid}.jsonl")
+        if os.path.exists(summaries):
+            print(f"== memtrace pid {pid}: per snapshot (MB; arenas are pymalloc's 1 MiB arenas)")
+            with open(summaries) as f:
+                for line in f:
+                    print("   " + line.strip())
         paths.sort(key=lambda p: int(p.rsplit("-", 1)[1].split(".")[0]))
-        if len(paths) >= 2:
-            print(f"== memtrace pid {pid}: growth from {os.path.basename(paths[0])} to {os.path.basename(paths[-1])}")
-            for line in compare(paths[0], paths[-1]):
+        pairs = [(paths[0], paths[-1])] if len(paths) >= 2 else []
+        if len(paths) >= 4:                             # also the second half alone (the steady state)
+            pairs.append((paths[len(paths) // 2], paths[-1]))
+        for first, last in pairs:
+            print(f"== memtrace pid {pid}: growth from {os.path.basename(first)} to {os.path.basename(last)}")
+            for line in compare(first, last):
                 print("   " + line)
 
 
@@ -295,7 +309,9 @@ def run_step(stack: Stack, step: int, args) -> dict:
     before, actions_before, wall_before = _snapshot(stack), stored_actions(), time.monotonic()
     load_before = os.getloadavg()
     _memtrace_signal(stack, args)
-    rss_samples = _sample_rss(stack, wall_before, args.duration)
+    every = getattr(args, "memtrace_every", 0) or 0
+    rss_samples = _sample_rss(stack, wall_before, args.duration,
+                              (lambda n: n % every == 0 and _memtrace_signal(stack, args)) if every else None)
     after, actions_after, wall_after = _snapshot(stack), stored_actions(), time.monotonic()
     _memtrace_signal(stack, args)
     clients_cpu = _client_cpu(procs) - clients_before
@@ -440,6 +456,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memtrace", metavar="DIR",
                         help="trace allocations in the daphne and worker processes (slower) and print where memory grew "
                              "over the measured window; snapshots are written to DIR")
+    parser.add_argument("--memstats", metavar="DIR",
+                        help="like --memtrace without tracing (full speed): one line per process and signal with "
+                             "its resident memory, pymalloc arenas, tracked objects and garbage freed")
+    parser.add_argument("--first-daphne-env", metavar="KEY=VALUE", action="append", default=[],
+                        help="set this variable for daphne-1 only (an A/B of a setting in one run; repeatable), "
+                             "e.g. MP_GC_THRESHOLD=0 or LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2")
+    parser.add_argument("--memtrace-every", metavar="MIN", type=int, default=0,
+                        help="with --memtrace or --memstats, also signal every MIN minutes of the window")
     parser.add_argument("--keep-logs", action="store_true", help="keep the server logs (path printed)")
     args = parser.parse_args(argv)
     if args.soak:
@@ -448,11 +472,28 @@ def main(argv: list[str] | None = None) -> int:
         args.ramp = args.ramp if "--ramp" in (argv or sys.argv) else 30.0
     if args.ramp is None:
         args.ramp = -1.0                                  # per step: see run_step
-    extra = {"MP_MEMTRACE_DIR": os.path.abspath(args.memtrace)} if args.memtrace else None
-    stack = Stack(args.postgres, args.redis, worker_concurrency=args.worker_concurrency, extra_env=extra)
+    extra = None
+    if args.memtrace:
+        extra = {"MP_MEMTRACE_DIR": os.path.abspath(args.memtrace)}
+    elif args.memstats:
+        extra = {"MP_MEMTRACE_DIR": os.path.abspath(args.memstats), "MP_MEMTRACE_TRACE": "0"}
+    first_env = {}
+    for item in args.first_daphne_env:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            parser.error(f"--first-daphne-env wants KEY=VALUE, not {item!r}")
+        first_env[key] = value
+    stack = Stack(args.postgres, args.redis, worker_concurrency=args.worker_concurrency, extra_env=extra,
+                  first_daphne_env=first_env)
     print(f"load run {stack.run_id}: database {stack.db_name}, logs in {stack.tmp}", flush=True)
     results = []
     ok = True
+
+    def _terminated(signum, frame):     # noqa: ARG001: a kill (or a background job's only way to stop) cleans up too
+        raise SystemExit(128 + signum)
+
+    import signal
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         stack.start()
         os.environ.update(stack.env)
@@ -483,8 +524,8 @@ def main(argv: list[str] | None = None) -> int:
 
         connections.close_all()
         stack.close(keep_logs=args.keep_logs)
-    if args.memtrace:
-        _memtrace_report(args.memtrace)
+    if args.memtrace or args.memstats:
+        _memtrace_report(args.memtrace or args.memstats)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)

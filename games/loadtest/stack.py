@@ -49,10 +49,12 @@ class Stack:
     """Start with ``Stack(postgres_url, redis_url).start()``; ``env`` is the environment of
     every process (and of the load tool's own Django set-up); ``processes()`` maps a role
     name ("daphne-1", "daphne-2", "worker", "beat") to its ``subprocess.Popen``;
-    ``ports`` are the two daphne ports."""
+    ``ports`` are the two daphne ports. ``first_daphne_env`` is added to daphne-1's environment
+    only, so that one run compares a setting (an allocator, a collector threshold) side by side."""
 
     def __init__(self, postgres_url: str, redis_url: str, *, daphnes: int = 2, worker_concurrency: int = 2,
-                 extra_env: dict | None = None, run_id: str | None = None) -> None:
+                 extra_env: dict | None = None, run_id: str | None = None,
+                 first_daphne_env: dict | None = None) -> None:
         _loopback_only(postgres_url, "--postgres")
         _loopback_only(redis_url, "--redis")
         self.run_id = run_id or uuid.uuid4().hex[:8]
@@ -65,6 +67,7 @@ class Stack:
         self.tmp = Path(tempfile.mkdtemp(prefix=f"mp-load-{self.run_id}-"))
         self.ports: list[int] = []
         self.procs: dict[str, subprocess.Popen] = {}
+        self.first_daphne_env = dict(first_daphne_env or {})    # an A/B of a setting within one run
         self.env = dict(os.environ, DATABASE_URL=self.database_url, REDIS_URL=redis_url,
                         CHANNELS_PREFIX=f"mp-load-{self.run_id}", MP_QUEUE_SUFFIX=f"-load-{self.run_id}",
                         SECRET_KEY=f"load-{self.run_id}-{uuid.uuid4().hex}", DEBUG="0",
@@ -98,7 +101,8 @@ class Stack:
 
     def _spawn(self, name: str, argv: list[str], *, wait: bool = False) -> subprocess.Popen:
         logf = open(self.tmp / f"{name}.log", "w")
-        proc = subprocess.Popen(argv, env=self.env, stdout=logf, stderr=subprocess.STDOUT,
+        env = dict(self.env, **self.first_daphne_env) if name == "daphne-1" else self.env
+        proc = subprocess.Popen(argv, env=env, stdout=logf, stderr=subprocess.STDOUT,
                                 start_new_session=True)
         if wait:
             if proc.wait(timeout=300) != 0:

@@ -7,6 +7,8 @@ import signal
 import threading
 import tracemalloc
 
+import pytest
+
 from mahjongsite import memtrace
 
 
@@ -35,6 +37,38 @@ def test_issue_8_memtrace_writes_a_snapshot_on_sigusr2_and_compares_two(monkeypa
         grown = [int(re.search(r": \+(\d+) KiB", line).group(1)) for line in lines
                  if "test_memtrace.py" in line and re.search(r": \+\d+ KiB", line)]
         assert grown and max(grown) >= 900, lines            # the 1 MiB kept is found
+        assert kept
+    finally:
+        tracemalloc.stop()
+        signal.signal(signal.SIGUSR2, previous)
+
+
+@pytest.mark.parametrize("trace", ["1", "0"])
+def test_issue_8_memtrace_summary_reports_traced_resident_and_arena_figures(monkeypatch, tmp_path, trace):
+    """Each signal also appends one JSON line to ``<dir>/<pid>.jsonl``: tracemalloc's current
+    and peak, the resident memory, tracked objects and, untraced (``MP_MEMTRACE_TRACE=0``, no
+    snapshot files then), pymalloc's arenas before and after the collection."""
+    import json
+
+    monkeypatch.setenv("MP_MEMTRACE_DIR", str(tmp_path))
+    monkeypatch.setenv("MP_MEMTRACE_TRACE", trace)
+    previous = signal.getsignal(signal.SIGUSR2)
+    try:
+        assert memtrace.install() is True
+        os.kill(os.getpid(), signal.SIGUSR2)
+        kept = [bytearray(64) for _ in range(40000)]       # small blocks: pymalloc arenas
+        os.kill(os.getpid(), signal.SIGUSR2)
+        lines = [json.loads(x) for x in (tmp_path / f"{os.getpid()}.jsonl").read_text().splitlines()]
+        assert [x["n"] for x in lines[-2:]] == [lines[-2]["n"], lines[-2]["n"] + 1]
+        first, second = lines[-2:]
+        assert second["rss_mb"] > 0 and second["objects"] > 40000
+        if trace == "1":
+            assert second["traced_mb"] - first["traced_mb"] >= 3.0, lines   # 40,000 × ~100 bytes traced
+            assert len(list(tmp_path.glob(f"{os.getpid()}-*.snap"))) == 2
+        else:
+            assert second["traced_mb"] == 0 and not list(tmp_path.glob("*.snap"))
+            assert second["arenas"] - first["arenas"] >= 3, lines            # about 4 MiB of small blocks
+            assert second["arenas_before_gc"] >= second["arenas"]
         assert kept
     finally:
         tracemalloc.stop()

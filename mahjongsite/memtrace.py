@@ -16,6 +16,7 @@ import signal
 import tracemalloc
 
 _count = 0
+TOP_TYPES = 60
 
 
 def install() -> bool:
@@ -51,14 +52,21 @@ def summary(garbage: int = 0) -> dict:
     """One line about this process's memory for a snapshot: ``traced_mb`` and ``peak_mb``
     (tracemalloc's current and peak since the last summary, MB), ``rss_mb`` (resident memory,
     MB), ``arenas`` (pymalloc's 1 MiB arenas now held; ``None`` if unknown), ``objects`` (objects
-    the collector tracks) and ``garbage`` (unreachable objects the collection before freed)."""
+    the collector tracks), ``garbage`` (unreachable objects the collection before freed) and
+    ``types`` (the ``TOP_TYPES`` commonest tracked types, ``"module.Name": count``)."""
     import gc
 
     current, peak = tracemalloc.get_traced_memory() if tracemalloc.is_tracing() else (0, 0)
     if tracemalloc.is_tracing():
         tracemalloc.reset_peak()
+    from collections import Counter
+
+    objects = gc.get_objects()
+    types = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in objects)
+    del objects
     return {"n": _count, "traced_mb": round(current / 2 ** 20, 2), "peak_mb": round(peak / 2 ** 20, 2),
-            "rss_mb": _rss_mb(), "arenas": _pymalloc_arenas(), "objects": len(gc.get_objects()), "garbage": garbage}
+            "rss_mb": _rss_mb(), "arenas": _pymalloc_arenas(), "objects": sum(types.values()), "garbage": garbage,
+            "types": dict(types.most_common(TOP_TYPES))}
 
 
 def _rss_mb() -> float | None:

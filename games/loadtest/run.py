@@ -260,8 +260,14 @@ def _memtrace_report(folder: str) -> None:
         if os.path.exists(summaries):
             print(f"== memtrace pid {pid}: per snapshot (MB; arenas are pymalloc's 1 MiB arenas)")
             with open(summaries) as f:
-                for line in f:
-                    print("   " + line.strip())
+                lines = [json.loads(line) for line in f if line.strip()]
+            for line in lines:
+                print("   " + json.dumps({k: v for k, v in line.items() if k != "types"}))
+            if len(lines) >= 2:
+                first, last = lines[0].get("types", {}), lines[-1].get("types", {})
+                grown = sorted(((last.get(k, 0) - first.get(k, 0), k) for k in set(first) | set(last)), reverse=True)
+                print("   tracked objects grown, by type: "
+                      + ", ".join(f"{k} {d:+d}" for d, k in grown[:12] if d > 0))
         paths.sort(key=lambda p: int(p.rsplit("-", 1)[1].split(".")[0]))
         pairs = [(paths[0], paths[-1])] if len(paths) >= 2 else []
         if len(paths) >= 4:                             # also the second half alone (the steady state)

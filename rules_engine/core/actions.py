@@ -104,13 +104,20 @@ def simple_action(typ: str, seat: int, tile: int | None) -> Action:
 
 
 _CALL_CACHE: dict[tuple[str, int, int, tuple[int, ...]], Action] = {}
+CALL_CACHE_MAX = 8192
+"""Entries ``_CALL_CACHE`` holds at most: it is emptied when full. Every (seat, claimed tile,
+own tiles) combination could be some 23,000 values, met ever more slowly over thousands of
+games; unbounded, a server's resident memory crept up for hours (issue 8 soak), while one
+game's options repeat within a few hundred entries."""
 
 
 def call_action(typ: str, seat: int, tile: int, tiles: tuple[int, ...]) -> Action:
     """``Action(typ, seat, tile, tiles)`` for a chi, pon or daiminkan option (``tiles`` sorted),
-    shared from a cache like ``simple_action`` (a few thousand values at most)."""
+    shared from a cache like ``simple_action`` (bounded by ``CALL_CACHE_MAX``)."""
     key = (typ, seat, tile, tiles)
     a = _CALL_CACHE.get(key)
     if a is None:
+        if len(_CALL_CACHE) >= CALL_CACHE_MAX:
+            _CALL_CACHE.clear()
         a = _CALL_CACHE[key] = Action(typ, seat, tile, tiles)
     return a

@@ -1,7 +1,7 @@
 """``Game.release_log``: a holder that stored the log elsewhere (the server's database) keeps
 only its count (DESIGN §3 "Cost": a cached engine is the game's state, not a second copy of
 its log). Play, views, look-ahead and catching up are unchanged; reading the released log
-is refused, never answered with holes."""
+is refused, never answered with holes. The engine's shared action caches stay bounded too."""
 import pytest
 
 from rules_engine.ai import simple_player
@@ -53,3 +53,19 @@ def test_design_3_release_log_refuses_a_count_out_of_range():
     assert game.log["entries"]                           # nothing was released
     game.release_log(0)
     assert game.log["entries"]                           # releasing nothing keeps the log readable
+
+
+def test_issue_8_call_action_cache_is_bounded_and_its_values_stay_equal():
+    """The shared cache of chi/pon/daiminkan options (``call_action``) never holds more than
+    ``CALL_CACHE_MAX`` entries (unbounded it crept towards some 23,000 over thousands of games,
+    the server's resident memory with it); an action made again after the cache was emptied
+    equals the first one."""
+    from rules_engine.core import actions
+
+    first = actions.call_action("pon", 1, 8, (9, 10))
+    for i in range(actions.CALL_CACHE_MAX + 50):
+        actions.call_action("chi", i % 4, 1000 + i, (i, i + 1))       # synthetic keys: only the bound matters
+        assert len(actions._CALL_CACHE) <= actions.CALL_CACHE_MAX
+    again = actions.call_action("pon", 1, 8, (9, 10))
+    assert again == first and again.to_json() == first.to_json()
+    actions._CALL_CACHE.clear()

@@ -62,6 +62,7 @@ def test_issue_8_memtrace_summary_reports_traced_resident_and_arena_figures(monk
         assert [x["n"] for x in lines[-2:]] == [lines[-2]["n"], lines[-2]["n"] + 1]
         first, second = lines[-2:]
         assert second["rss_mb"] > 0 and second["objects"] > 40000
+        assert 0 < sum(second["types"].values()) <= second["objects"] and second["types"]["builtins.dict"] > 0
         if trace == "1":
             assert second["traced_mb"] - first["traced_mb"] >= 3.0, lines   # 40,000 × ~100 bytes traced
             assert len(list(tmp_path.glob(f"{os.getpid()}-*.snap"))) == 2

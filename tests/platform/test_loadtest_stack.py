@@ -30,3 +30,16 @@ def test_issue_8_first_daphne_env_reaches_daphne_1_only(tmp_path):
 def test_issue_8_load_tool_runs_on_loopback_only():
     with pytest.raises(SystemExit, match="loopback only"):
         Stack("postgresql://db.example.com:5432/postgres", "redis://127.0.0.1:6379/14")
+
+
+def test_issue_8_soak_memory_verdict_flat_within_the_bound_else_over():
+    """The soak passes on memory only when every server process grew by at most
+    ``MEMORY_FLAT_MB`` over the measured window (after its warm-up); PostgreSQL backends and
+    processes gone by the end are left out."""
+    from games.loadtest.run import MEMORY_FLAT_MB, memory_growth
+
+    result = {"rss_mb_start": {"daphne-1": 137.1, "daphne-2": 125.0, "worker": 124.8, "postgres-9": 40.0, "beat": 117.0},
+              "rss_mb_end": {"daphne-1": 137.9, "daphne-2": 125.0 + MEMORY_FLAT_MB + 0.2, "worker": 124.1,
+                             "postgres-9": 90.0}}
+    assert memory_growth(result) == {"daphne-1": (0.8, True), "daphne-2": (round(MEMORY_FLAT_MB + 0.2, 1), False),
+                                     "worker": (-0.7, True)}

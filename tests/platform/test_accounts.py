@@ -40,6 +40,22 @@ def test_p_acct_1_computer_prefix_is_reserved_for_humans():
         validate_human_username("CPU-strong-9")
 
 
+@pytest.mark.parametrize("name", ["admin", "ADMIN", "Administrator", "root", "Staff", "support", "moderator",
+                                  "superAdmin_7", "the-moderator", "MahjongPlanet", "mahjong_planet_team", "system"])
+def test_p_acct_1_site_names_are_reserved_for_the_site(name):
+    """A person cannot take a name that poses as the site's staff or the site itself."""
+    with pytest.raises(ValidationError) as err:
+        validate_human_username(name)
+    assert err.value.code == "reserved_username"
+
+
+@pytest.mark.parametrize("name", ["rootbeer", "moderate", "Sysop_fan", "kan_dora", "mahjong_fan", "guest-star"])
+def test_p_acct_1_ordinary_names_near_reserved_ones_are_allowed(name):
+    """Reserved are the listed names themselves, and names containing "admin", "moderator" or
+    the site's name: "rootbeer", "moderate" or "mahjong_fan" are ordinary names."""
+    validate_human_username(name)
+
+
 def test_p_acct_1_usernames_are_unique_case_insensitively_in_the_database(make_user):
     make_user("Alice")
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -159,3 +175,11 @@ def test_p_bot_2_public_roster_lists_every_computer_with_badge(client):
     for user in computers:
         assert user.username in page
     assert page.count("badge-computer") == len(computers)
+
+
+def test_p_acct_1_sign_up_as_admin_is_refused_with_a_reason(client):
+    """Through the sign-up page: "Admin" is refused with the reason shown and no account made."""
+    response = signup(client, username="Admin", email="admin@example.com")
+    assert response.status_code == 200
+    assert "That name is reserved for the site" in response.content.decode()
+    assert not get_user_model().objects.filter(username__iexact="admin").exists()

@@ -15,6 +15,7 @@ def test_design_3_cost_start_up_objects_are_frozen_and_young_collections_are_rar
         assert gc_tuning.tune() == (gc_tuning.DEFAULT_THRESHOLD, 20, 20)
         assert gc.get_freeze_count() > 1000          # the modules imported so far
     finally:
+        gc_tuning.stop_full_collections()
         gc.unfreeze()
         gc.set_threshold(*before)
 
@@ -25,3 +26,55 @@ def test_design_3_cost_gc_tuning_can_be_turned_off(monkeypatch):
     gc.unfreeze()
     assert gc_tuning.tune() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_issue_8_full_collections_run_periodically_and_free_old_cycles():
+    """The periodic full collection (``start_full_collections``): a reference cycle dropped
+    while the collector is off (as it is, in effect, for the oldest generation under the tuned
+    thresholds) is freed by the thread's next ``gc.collect()``; once stopped, the thread ends."""
+    import threading
+    import weakref
+
+    class Node:
+        pass
+
+    freed = threading.Event()
+    was_enabled = gc.isenabled()
+    gc.disable()                           # only the thread's explicit collections may free it
+    try:
+        node = Node()
+        node.self = node                   # a cycle: reference counting never frees it
+        weakref.finalize(node, freed.set)
+        del node
+        stop = gc_tuning.start_full_collections(0.05)
+        assert freed.wait(timeout=30), "the periodic full collection freed the cycle"
+        thread = gc_tuning._collector[0]
+        gc_tuning.stop_full_collections()
+        assert stop.is_set() and not thread.is_alive() and gc_tuning._collector is None
+    finally:
+        gc_tuning.stop_full_collections()
+        if was_enabled:
+            gc.enable()
+
+
+def test_issue_8_tune_starts_the_full_collections_unless_turned_off(monkeypatch):
+    """``MP_GC_FULL_EVERY`` (seconds, default 60) starts the thread from ``tune()``; ``0`` does
+    not; a period that is not positive is refused."""
+    import pytest
+
+    before = gc.get_threshold()
+    monkeypatch.delenv("MP_GC_THRESHOLD", raising=False)
+    try:
+        monkeypatch.setenv("MP_GC_FULL_EVERY", "0")
+        gc_tuning.tune()
+        assert gc_tuning._collector is None
+        monkeypatch.delenv("MP_GC_FULL_EVERY")
+        gc_tuning.tune()
+        thread, stop = gc_tuning._collector
+        assert thread.is_alive() and thread.daemon and not stop.is_set()
+        with pytest.raises(ValueError):
+            gc_tuning.start_full_collections(0)
+    finally:
+        gc_tuning.stop_full_collections()
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -78,3 +78,29 @@ def test_issue_8_tune_starts_the_full_collections_unless_turned_off(monkeypatch)
         gc_tuning.stop_full_collections()
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_issue_8_a_worker_process_tunes_its_collector_the_embedded_worker_thread_does_not(monkeypatch):
+    """Celery's ``worker_init`` (``mahjongsite.celery``) tunes the collector and starts the
+    periodic full collection in a worker process of its own (main thread), never from the
+    embedded worker's thread inside daphne."""
+    import threading
+
+    from mahjongsite.celery import _memtrace_worker
+
+    before = gc.get_threshold()
+    monkeypatch.delenv("MP_GC_THRESHOLD", raising=False)
+    monkeypatch.delenv("MP_GC_FULL_EVERY", raising=False)
+    monkeypatch.delenv("MP_MEMTRACE_DIR", raising=False)
+    try:
+        gc_tuning.stop_full_collections()
+        thread = threading.Thread(target=_memtrace_worker)
+        thread.start()
+        thread.join()
+        assert gc_tuning._collector is None and gc.get_threshold() == before
+        _memtrace_worker()
+        assert gc_tuning._collector is not None and gc.get_threshold() == (gc_tuning.DEFAULT_THRESHOLD, 20, 20)
+    finally:
+        gc_tuning.stop_full_collections()
+        gc.unfreeze()
+        gc.set_threshold(*before)

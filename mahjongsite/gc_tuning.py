@@ -45,6 +45,8 @@ def tune() -> tuple[int, int, int]:
     every = float(os.environ.get("MP_GC_FULL_EVERY", DEFAULT_FULL_EVERY))
     if every > 0:
         start_full_collections(every)
+    else:
+        stop_full_collections()
     return gc.get_threshold()
 
 

@@ -65,6 +65,7 @@ def test_issue_8_tune_starts_the_full_collections_unless_turned_off(monkeypatch)
     before = gc.get_threshold()
     monkeypatch.delenv("MP_GC_THRESHOLD", raising=False)
     try:
+        gc_tuning.start_full_collections(60)      # as if ``mahjongsite.asgi`` had been imported before
         monkeypatch.setenv("MP_GC_FULL_EVERY", "0")
         gc_tuning.tune()
         assert gc_tuning._collector is None

@@ -14,7 +14,8 @@ cycles that outlived two young collections piled up there: some 60,000 garbage o
 daphne after 22 minutes, its resident memory climbing about 1 MB a minute. So ``tune()`` also
 starts a thread that runs a full collection every ``MP_GC_FULL_EVERY`` seconds (default 60):
 one pause of about 25 ms a minute on that soak's machine (112 ms for the first one, with the
-60,000 garbage objects), and the memory levels off.
+60,000 garbage objects), and the steady climb stops. A process forked from one that runs the
+thread (a Celery prefork pool child) inherits the tuned thresholds, so it starts its own.
 
 ``MP_GC_THRESHOLD`` (allocations, default 50000; ``0`` keeps Python's defaults and starts no
 thread) sets the first threshold; ``MP_GC_FULL_EVERY`` (seconds; ``0``: no periodic full
@@ -30,6 +31,7 @@ DEFAULT_THRESHOLD = 50_000
 DEFAULT_FULL_EVERY = 60.0
 
 _collector: tuple[threading.Thread, threading.Event] | None = None
+_every: float | None = None       # the running collector's period, for a forked child
 
 
 def tune() -> tuple[int, int, int]:
@@ -54,10 +56,11 @@ def start_full_collections(every: float) -> threading.Event:
     """Run ``gc.collect()`` (all generations) every ``every`` seconds in a daemon thread, the
     only one of the process (a second call stops the first). Returns the ``Event`` that stops
     it when set (``stop_full_collections`` does). Raises ``ValueError`` unless ``every > 0``."""
-    global _collector
+    global _collector, _every
     if not every > 0:
         raise ValueError(f"the period of full collections must be positive seconds, not {every!r}")
     stop_full_collections()
+    _every = every
     stop = threading.Event()
 
     def run() -> None:
@@ -72,9 +75,23 @@ def start_full_collections(every: float) -> threading.Event:
 
 def stop_full_collections() -> None:
     """Stop the periodic full collection thread, if one runs, and wait for it to end."""
-    global _collector
+    global _collector, _every
     if _collector is not None:
         thread, stop = _collector
         stop.set()
         thread.join(timeout=10)
         _collector = None
+    _every = None
+
+
+def _restart_in_child() -> None:
+    """After ``fork``: threads are not copied, so a child of a process that ran the periodic
+    full collection starts its own with the same period."""
+    global _collector
+    if _every is not None:
+        every, _collector = _every, None
+        start_full_collections(every)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_restart_in_child)

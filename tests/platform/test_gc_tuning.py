@@ -105,3 +105,24 @@ def test_issue_8_a_worker_process_tunes_its_collector_the_embedded_worker_thread
         gc_tuning.stop_full_collections()
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_issue_8_a_forked_child_runs_its_own_full_collections():
+    """A process forked from one running the periodic full collection (a Celery prefork pool
+    child) inherits the tuned thresholds but not the thread: it starts its own."""
+    import os
+
+    gc_tuning.start_full_collections(60)
+    read, write = os.pipe()
+    try:
+        pid = os.fork()
+        if pid == 0:                                            # the child
+            alive = gc_tuning._collector is not None and gc_tuning._collector[0].is_alive()
+            os.write(write, b"1" if alive else b"0")
+            os._exit(0)
+        os.close(write)
+        assert os.read(read, 1) == b"1"
+        assert os.waitpid(pid, 0)[1] == 0
+    finally:
+        os.close(read)
+        gc_tuning.stop_full_collections()

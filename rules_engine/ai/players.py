@@ -9,8 +9,10 @@ legal by construction: furiten (R-FURITEN), kuikae (R-KUIKAE) and the riichi loc
   offered, never folds.
 - ``intermediate``: ukeire with improving tiles, keeps dora, red fives and yakuhai pairs,
   riichi on good waits (or without a yaku), calls only when the hand keeps a yaku.
-- ``strong``: the intermediate's offence weighed in points against the expected loss of
-  each discard (``defence``), so it folds with genbutsu/suji/kabe against riichi and
+- ``strong``: near tenpai (two shanten or less) its discards and chi/pon are chosen by a
+  value-weighted look-ahead (``lookahead``: each advancing draw weighted by its unseen copies
+  and the exact value of the hands it leads to), further out the intermediate's efficiency;
+  its offence is weighed in points against the expected loss of each discard (``defence``), so it folds with genbutsu/suji/kabe against riichi and
   obvious flush or toitoi hands, and pushes with valuable or well-waiting tenpai; it declares
   riichi on a cheap tenpai even with a bad wait until late in the hand. As the
   leader in the last hand (R-END-1) it plays for speed: damaten with a yaku, cheap calls.
@@ -20,11 +22,12 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from rules_engine.ai import defence
+from rules_engine.ai import defence, lookahead
 from rules_engine.ai.efficiency import DiscardOption, discard_options, improving_tiles, shanten_of, ukeire
 from rules_engine.ai.state import Situation
 from rules_engine.ai.value import (dora_in_hand, estimate_han, open_hand_has_yaku, points, tenpai_value,
                                   yakuhai_han)
+from rules_engine.core.shanten import shanten_from_key
 from rules_engine.core.tiles import RED_FIVES, TERMINAL_HONOR_KINDS
 
 Player = Callable[[Situation, random.Random], dict]
@@ -47,6 +50,10 @@ RIICHI_RACE = 0.2
 """Share of this seat's winning chances lost per opponent already in riichi (they may win first).
 0.2 (was 0.35); with the all-last leader rule, arena N=2000, seed 2026, strong vs three
 intermediates: average placement 2.394 -> 2.373."""
+
+LOOKAHEAD = True
+"""The strong player weighs discards near tenpai and its calls by ``lookahead`` values
+(issue 13); False gives the ukeire-based play of before, for A/B arena runs."""
 
 _TERM_HONOR = frozenset(TERMINAL_HONOR_KINDS)
 
@@ -304,14 +311,18 @@ def _self_kan(sit: Situation, threats: defence.Threats | None) -> dict | None:
     return None
 
 
-def _call_choice(sit: Situation, threats: defence.Threats | None, speed: bool = False) -> dict | None:
+def _call_choice(sit: Situation, threats: defence.Threats | None, speed: bool = False,
+                 weigh: bool = False) -> dict | None:
     """Chi/pon/daiminkan worth making: lowers shanten (a yakuhai pon may keep it) and the hand
     keeps a yaku (R-WIN-2); ``threats`` (strong player) vetoes calls while folding; ``speed``
-    (strong player, all-last leader) opens a closed hand from two shanten even when cheap."""
+    (strong player, all-last leader) opens a closed hand from two shanten even when cheap.
+    With ``weigh`` (strong player) a chi/pon within ``lookahead.MAX_SHANTEN`` is made exactly
+    when it raises the look-ahead value of the hand, the best such call first."""
     before = shanten_of(sit.counts)
     meld_kinds = _meld_kinds(sit)
     if threats and before >= 1 and any(th.tenpai >= 0.6 for _, th, _ in threats):
         return None
+    now = None
     best, best_key = None, None
     for typ in ("pon", "chi", "daiminkan"):
         for a in sit.by_type.get(typ, []):
@@ -329,6 +340,16 @@ def _call_choice(sit: Situation, threats: defence.Threats | None, speed: bool = 
             after = shanten_of(c)
             call_kind = min([kind] + [t >> 2 for t in a["tiles"]])
             yakuhai = typ == "pon" and yakuhai_han(sit, kind) > 0
+            if weigh and after <= before and not speed:
+                if now is None:
+                    now = (lookahead.Lookahead(sit).ev(sit.counts, before)
+                           if before <= lookahead.MAX_SHANTEN else -1.0)
+                value = _call_lookahead(sit, a, c, before, now) if now >= 0.0 else None
+                if value is not None:
+                    key = (-1, -value)  # weighed calls rank before rule-based ones
+                    if value > now and (best_key is None or key < best_key):
+                        best, best_key = a, key
+                    continue
             if after > before or (after == before and not yakuhai):
                 continue
             if not open_hand_has_yaku(sit, c, meld_kinds + [call_kind], sit.open_tanyao):
@@ -376,7 +397,7 @@ def strong(sit: Situation, rng: random.Random) -> dict:
             if shanten_of(c) == 0:  # the chosen discard keeps tenpai: declare with the best wait
                 return _riichi_choice(sit, threats)
         return choice
-    call = _call_choice(sit, threats, speed=_all_last_leader(sit))
+    call = _call_choice(sit, threats, speed=_all_last_leader(sit), weigh=LOOKAHEAD)
     return call or _first(sit, "pass") or sit.legal[0]
 
 
@@ -416,8 +437,14 @@ def _strong_discard(sit: Situation, actions: list[dict], threats: defence.Threat
     eff_cands = [k for k in kinds if opts[k].shanten == best_sh]
     eff = _efficiency_scores(sit, eff_cands, opts, actions, improve=True, value=True)
     if max(losses[k] for k in eff_cands) < 60.0:
-        # no real threat: play like the intermediate, with safety as a small tie-break
-        best = max(eff_cands, key=lambda k: (eff[k] - losses[k] / 100.0, -_centrality(k, sit), rng.random()))
+        # no real threat: the value-weighted look-ahead near tenpai, else the intermediate's
+        # efficiency, with safety as a small tie-break
+        ev = _discard_lookahead(sit, eff_cands, opts) if LOOKAHEAD else {}
+        if ev and max(ev.values()) > 0.0:
+            best = max(eff_cands, key=lambda k: (ev[k] - losses[k] * 0.05, eff[k], -_centrality(k, sit),
+                                                 rng.random()))
+        else:
+            best = max(eff_cands, key=lambda k: (eff[k] - losses[k] / 100.0, -_centrality(k, sit), rng.random()))
         return _tile_for_kind(actions, best, sit)
     # push/fold: offence in points against expected loss
     caution = _caution(sit)
@@ -443,6 +470,40 @@ def _strong_discard(sit: Situation, actions: list[dict], threats: defence.Threat
         scores[k] = offence - losses[k] * (1.0 + PUSH_FUTURE * o.shanten) * caution + bonus
     best = max(kinds, key=lambda k: (scores[k], -_centrality(k, sit), rng.random()))
     return _tile_for_kind(actions, best, sit)
+
+
+def _discard_lookahead(sit: Situation, kinds: list[int], opts: dict[int, DiscardOption]) -> dict[int, float]:
+    """``{kind: look-ahead value}`` of discarding each of ``kinds`` (all at one shanten); empty
+    beyond ``lookahead.MAX_SHANTEN`` (issue 13: value weighed into efficiency)."""
+    if not kinds or opts[kinds[0]].shanten > lookahead.MAX_SHANTEN:
+        return {}
+    la = lookahead.Lookahead(sit)
+    return la.discard_values(sit.counts, {k: opts[k].shanten for k in kinds})
+
+
+def _call_lookahead(sit: Situation, act: dict, c: list[int], before: int, now: float) -> float | None:
+    """Look-ahead value of the hand after the chi/pon ``act`` (concealed ``c`` left after it,
+    14 - 3m form) and the best discard, to set against ``now`` (the value without calling);
+    ``None`` when the hand is beyond ``lookahead.MAX_SHANTEN`` before or after (the caller's
+    rules decide). The call costs riichi and may cost the only yaku: both are in the values
+    (R-WIN-2, R-CALL-7)."""
+    after = shanten_of(c)
+    if before > lookahead.MAX_SHANTEN or after > lookahead.MAX_SHANTEN:
+        return None
+    meld = {"type": act["type"], "tiles": [*act["tiles"], act["tile"]], "called_tile": act["tile"],
+            "from_seat": (sit.last_discard or {}).get("seat")}
+    la = lookahead.Lookahead(sit, [*sit.melds, meld])
+    cc = bytearray(c)
+    n = sum(cc)
+    best = 0.0
+    for k in range(34):
+        if cc[k]:
+            cc[k] -= 1
+            s = shanten_from_key(bytes(cc), n - 1)
+            if s == after:
+                best = max(best, la.ev(cc, s))
+            cc[k] += 1
+    return best
 
 
 def _caution(sit: Situation) -> float:

@@ -1,0 +1,176 @@
+"""Value-weighted look-ahead for the strong computer's discards and calls (issue 13, R-SCORE).
+
+Ukeire counts how many tiles advance a hand, not what the hand is worth when it wins. Here a
+hand is worth the draws that advance it, each weighted by its unseen copies and by the best
+value reachable after it, down to the exact ron value of every finished hand
+(``rules_engine.riichi.evaluate``, with riichi when the hand is closed; a finished hand with no
+yaku is worth 0, R-WIN-2). So among discards of equal shanten the one keeping dora, red fives,
+yakuhai, tanyao or a flush within reach wins, and an open hand that cannot have a yaku is
+worth nothing. The idea is the one kobalab's majiang-ai uses for its discards (read, not
+copied): a hand at ``s`` shanten is worth ``sum(unseen[d] * best value after drawing d) /
+WIDTH[s]`` over the draws ``d`` that lower its shanten.
+
+Counts are 34-length count lists of concealed kinds (melds not included). Values are table
+points of a ron (dealer ×1.5 included), before the division by ``WIDTH``.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Sequence
+
+from rules_engine.ai.efficiency import _ukeire_kinds
+from rules_engine.ai.state import Situation
+from rules_engine.core.meld import Meld
+from rules_engine.core.shanten import shanten_from_key
+from rules_engine.core.tiles import RED_FIVES
+
+WIDTH = (12.0, 72.0, 216.0)
+"""Divisor per shanten level (0, 1, 2): keeps hands of different shanten on one scale, so a call
+or a step back can be compared with the hand as it stands (majiang-ai's scale)."""
+
+MAX_SHANTEN = 2
+"""Deepest shanten the look-ahead is run from; beyond it the players use ukeire."""
+
+VALUE_CACHE_MAX = 20000
+"""Bound of the finished-hand value cache shared by decisions (the same hands recur across a
+seat's turns); emptied when full (as ``CALL_CACHE_MAX`` in ``rules_engine.core.actions``)."""
+
+_VALUE_CACHE: "OrderedDict[tuple, float]" = OrderedDict()
+
+
+class Lookahead:
+    """Look-ahead values for one seat's situation and a fixed set of melds.
+
+    ``sit``: the decision's ``Situation``; ``melds``: the seat's melds as JSON dicts (default:
+    ``sit.melds``; a call being weighed passes them with the new meld). ``unseen`` copies are
+    ``4 - sit.visible[k]``, lowered along each draw sequence. Values are memoised per hand for
+    this object (``ev``), finished-hand values across decisions (``VALUE_CACHE_MAX``).
+    """
+
+    __slots__ = ("sit", "melds", "closed", "unseen", "memo", "_ids", "_key", "_mult")
+
+    def __init__(self, sit: Situation, melds: Sequence[dict] | None = None) -> None:
+        self.sit = sit
+        mj = list(sit.melds if melds is None else melds)
+        self.melds = tuple(Meld.from_json(m) for m in mj)
+        self.closed = all(m.type == "ankan" for m in self.melds)
+        self.unseen = [4 - v for v in sit.visible]
+        self.memo: dict[bytes, float] = {}
+        # own physical tiles by kind, red fives first (they are kept: discards prefer plain copies)
+        ids: list[list[int]] = [[] for _ in range(34)]
+        for t in sorted(sit.hand, key=lambda t: (t not in RED_FIVES, t)):
+            ids[t >> 2].append(t)
+        self._ids = ids
+        self._mult = 6 if sit.is_dealer else 4
+        self._key = (sit.seat_wind, sit.round_wind, tuple(sit.dora_indicators), self.melds,
+                     tuple(sorted(t for t in sit.hand if t in RED_FIVES)), self._mult, sit.preset.name)
+
+    # ------------------------------------------------------------------ finished hands
+
+    def value(self, c14: bytes, win_kind: int) -> float:
+        """Ron value in points of the finished concealed hand ``c14`` (won on ``win_kind``),
+        with riichi when closed; 0 when it has no yaku (R-WIN-2)."""
+        key = (self._key, c14, win_kind)
+        v = _VALUE_CACHE.get(key)
+        if v is None:
+            v = self._score(c14, win_kind)
+            if len(_VALUE_CACHE) >= VALUE_CACHE_MAX:
+                _VALUE_CACHE.clear()
+            _VALUE_CACHE[key] = v
+        return v
+
+    def _score(self, c14: bytes, win_kind: int) -> float:
+        from rules_engine.riichi import HandError, WinContext, evaluate
+        from rules_engine.riichi.payments import round_up_100
+
+        tiles: list[int] = []
+        win_tile = -1
+        for k in range(34):
+            n = c14[k]
+            if not n:
+                continue
+            own = self._ids[k]
+            extra = [t for t in (4 * k + 1, 4 * k + 2, 4 * k + 3, 4 * k) if t not in own]
+            picked = (own + extra)[:n]
+            if k == win_kind:
+                # the winning tile is a fresh copy when one exists, else the last one
+                win_tile = next((t for t in picked if t not in own), picked[-1])
+            tiles.extend(picked)
+        ctx = WinContext(concealed=tuple(tiles), melds=self.melds, win_tile=win_tile, tsumo=False,
+                         seat_wind=self.sit.seat_wind, round_wind=self.sit.round_wind,
+                         dora_indicators=tuple(self.sit.dora_indicators), riichi=self.closed)
+        try:
+            res = evaluate(ctx, self.sit.preset)
+        except HandError:
+            return 0.0
+        return float(round_up_100(res.base_points * self._mult))
+
+    # ------------------------------------------------------------------ hands waiting for a draw
+
+    def ev(self, counts: Sequence[int], shanten: int) -> float:
+        """Value of the 13 - 3m concealed ``counts`` at ``shanten`` (0..``MAX_SHANTEN``): for
+        tenpai, the unseen copies of each wait times its finished value; further out, the
+        unseen copies of each shanten-lowering draw times the best value after a discard that
+        keeps the lower shanten; divided by ``WIDTH[shanten]``. Raises ``ValueError`` for a
+        shanten outside 0..``MAX_SHANTEN``."""
+        if not 0 <= shanten <= MAX_SHANTEN:
+            raise ValueError(f"look-ahead needs 0..{MAX_SHANTEN} shanten, got {shanten}")
+        return self._ev(bytearray(counts), sum(counts), shanten)
+
+    def _ev(self, c: bytearray, n: int, s: int) -> float:
+        key = bytes(c)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        unseen = self.unseen
+        total = 0.0
+        if s == 0:
+            for w in _ukeire_kinds(key, n, 0):
+                u = unseen[w]
+                if u > 0:
+                    c[w] += 1
+                    total += u * self.value(bytes(c), w)
+                    c[w] -= 1
+        else:
+            for d in _ukeire_kinds(key, n, s):
+                u = unseen[d]
+                if u <= 0:
+                    continue
+                c[d] += 1
+                unseen[d] -= 1
+                best = 0.0
+                for k in range(34):
+                    if not c[k] or k == d:
+                        continue
+                    c[k] -= 1
+                    if shanten_from_key(bytes(c), n) == s - 1:
+                        v = self._ev(c, n, s - 1)
+                        if v > best:
+                            best = v
+                    c[k] += 1
+                unseen[d] += 1
+                c[d] -= 1
+                total += u * best
+        total /= WIDTH[s]
+        self.memo[key] = total
+        return total
+
+    def discard_values(self, counts: Sequence[int], shanten_after: dict[int, int]) -> dict[int, float]:
+        """``{kind: ev}`` after discarding each kind of ``shanten_after`` (kind -> the shanten
+        left) from the 14 - 3m concealed ``counts``; kinds left further than ``MAX_SHANTEN``
+        are absent."""
+        out: dict[int, float] = {}
+        c = bytearray(counts)
+        n = sum(c) - 1
+        for k, s in shanten_after.items():
+            if s > MAX_SHANTEN or not c[k]:
+                continue
+            c[k] -= 1
+            out[k] = self._ev(c, n, s)
+            c[k] += 1
+        return out
+
+
+def clear_cache() -> None:
+    """Empty the finished-hand value cache (tests, memory checks)."""
+    _VALUE_CACHE.clear()

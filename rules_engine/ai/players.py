@@ -12,10 +12,11 @@ legal by construction: furiten (R-FURITEN), kuikae (R-KUIKAE) and the riichi loc
 - ``strong``: near tenpai (two shanten or less) its discards and chi/pon are chosen by a
   value-weighted look-ahead (``lookahead``: each advancing draw weighted by its unseen copies
   and the exact value of the hands it leads to), further out the intermediate's efficiency;
-  its offence is weighed in points against the expected loss of each discard (``defence``), so it folds with genbutsu/suji/kabe against riichi and
-  obvious flush or toitoi hands, and pushes with valuable or well-waiting tenpai; it declares
-  riichi on a cheap tenpai even with a bad wait until late in the hand. As the
-  leader in the last hand (R-END-1) it plays for speed: damaten with a yaku, cheap calls.
+  its offence is weighed in points against the expected loss of each discard (``defence``),
+  so it folds with genbutsu/suji/kabe against riichi and obvious flush or toitoi hands, and
+  pushes with valuable or well-waiting tenpai; it declares riichi on a cheap tenpai even with
+  a bad wait until late in the hand. As the leader in the last hand (R-END-1) it plays for
+  speed: damaten with a yaku, cheap calls.
 """
 from __future__ import annotations
 

@@ -150,3 +150,38 @@ def test_issue_13_value_cache_is_bounded(monkeypatch):
     la.ev(la.sit.counts, 1)
     assert 0 < len(lookahead._VALUE_CACHE) <= 5
     lookahead.clear_cache()
+
+
+def _claim_view(hand: str, seat: int, from_seat: int, tile: str, call: str, kinds: tuple[str, str],
+                **kw) -> dict:
+    view = make_view(hand, seat=seat, dealer=0, claim=(from_seat, tile), dora_indicators="2s2p", **kw)
+    own = [next(t for t in sorted(view["hand"]) if t >> 2 == k(kinds[0]))]
+    own.append(next(t for t in sorted(view["hand"]) if t >> 2 == k(kinds[1]) and t not in own))
+    view["legal_actions"].append({"type": call, "seat": seat, "tile": view["last_discard"]["tile"],
+                                  "tiles": own})
+    return view
+
+
+@pytest.mark.parametrize("view, weighed, rules_only", [
+    # open with 777m: pon 8m makes all-simples certain (tanyao, R-YAKU) at equal shanten, a call
+    # the rule-based play never makes without a yakuhai
+    (_claim_view("456m88m78p67s7z", 1, 3, "8m", "pon", ("8m", "8m"), melds={1: [("pon", "777m")]}),
+     "pon", "pass"),
+    # the dealer's closed hand with a double-East pair: chi 789p gives up riichi (R-CALL-7) for a
+    # hand whose only yaku would be the East pon; the rules-only play calls since it lowers shanten
+    (_claim_view("26m44445p78p12s11z", 0, 3, "9p", "chi", ("7p", "8p")), "pass", "chi"),
+])
+def test_issue_13_r_call_strong_calls_exactly_when_the_call_raises_the_lookahead_value(
+        view, weighed, rules_only, monkeypatch):
+    sit = Situation.from_view(view)
+    call = next(a for a in view["legal_actions"] if a["type"] != "pass")
+    c = sit.counts[:]
+    for t in call["tiles"]:
+        c[t >> 2] -= 1
+    before = shanten_of(sit.counts)
+    now = lookahead.Lookahead(sit).ev(sit.counts, before)
+    after_call = players._call_lookahead(sit, call, c, before, now)
+    assert (after_call > now) == (weighed != "pass")
+    assert decide("strong", view, 1).type == weighed
+    monkeypatch.setattr(players, "LOOKAHEAD", False)
+    assert decide("strong", view, 1).type == rules_only

@@ -493,18 +493,10 @@ def _call_lookahead(sit: Situation, act: dict, c: list[int], before: int, now: f
         return None
     meld = {"type": act["type"], "tiles": [*act["tiles"], act["tile"]], "called_tile": act["tile"],
             "from_seat": (sit.last_discard or {}).get("seat")}
+    kind = act["tile"] >> 2
+    lo = min([kind] + [t >> 2 for t in act["tiles"]])
     la = lookahead.Lookahead(sit, [*sit.melds, meld])
-    cc = bytearray(c)
-    n = sum(cc)
-    best = 0.0
-    for k in range(34):
-        if cc[k]:
-            cc[k] -= 1
-            s = shanten_from_key(bytes(cc), n - 1)
-            if s == after:
-                best = max(best, la.ev(cc, s))
-            cc[k] += 1
-    return best
+    return la.best_discard(c, lookahead.kuikae_barred(act["type"], lo, kind))
 
 
 def _caution(sit: Situation) -> float:

@@ -84,9 +84,11 @@ def test_issue_13_tenpai_value_sums_each_wait_weighted_by_unseen_copies():
     assert lookahead.Lookahead(sit).ev(sit.counts, 0) == pytest.approx(total / lookahead.WIDTH[0])
 
 
-def test_issue_13_one_shanten_value_is_the_best_tenpai_after_each_draw():
+def test_issue_13_one_shanten_value_is_the_best_tenpai_after_each_draw(monkeypatch):
     """Brute force over draws and discards: each draw weighted by its unseen copies, then each
-    wait of the best tenpai by the copies still unseen after that draw, at its exact ron value."""
+    wait of the best tenpai by the copies still unseen after that draw, at its exact ron value
+    (the draws only: the call term has its own test)."""
+    monkeypatch.setattr(lookahead, "CALLS", False)
     view = make_view("234m567p3588s67s1z", dora_indicators="9m", dealer=1)  # 13 tiles, 1-shanten
     sit = Situation.from_view(view)
     _, draws = ukeire(sit.counts, sit.visible, 1)
@@ -116,6 +118,86 @@ def test_issue_13_one_shanten_value_is_the_best_tenpai_after_each_draw():
         want += sit.unseen(d) * best
     assert want > 0
     assert lookahead.Lookahead(sit).ev(sit.counts, 1) == pytest.approx(want / lookahead.WIDTH[1])
+
+
+def test_issue_13_one_shanten_value_adds_the_calls_each_advancing_discard_allows(monkeypatch):
+    """Each advancing kind also counts the chi/pon another seat's discard of it allows, valued
+    with the new meld (no riichi) after the best discard kuikae permits: 3 × pon when the pon
+    is worth more than the best chi, else 2 × pon + chi (majiang-ai's weighting)."""
+    # 1-shanten, not dealer: pairs 44m 66m (pon), 45p (chi 3p/6p), all simples but the 9p
+    view = make_view("4466m459p234678s", dora_indicators="9p", dealer=1)
+    sit = Situation.from_view(view)
+    assert shanten_of(sit.counts) == 1
+    with_calls = lookahead.Lookahead(sit).ev(sit.counts, 1)
+    monkeypatch.setattr(lookahead, "CALLS", False)
+    draws_only = lookahead.Lookahead(sit).ev(sit.counts, 1)
+    _, draws = ukeire(sit.counts, sit.visible, 1)
+    extra = 0.0
+    for d in draws:
+        pon = chi = 0.0
+        options = []
+        if sit.counts[d] >= 2:
+            options.append(("pon", (d, d), (d,)))
+        if d < 27:
+            for lo in range(d - 2, d + 1):
+                if lo // 9 == d // 9 == (lo + 2) // 9 and lo >= 0:
+                    others = tuple(x for x in (lo, lo + 1, lo + 2) if x != d)
+                    barred = {d} | ({d + 3} if d == lo and d % 9 <= 5 else set()) \
+                        | ({d - 3} if d == lo + 2 and d % 9 >= 3 else set())
+                    options.append(("chi", others, tuple(barred)))
+        for typ, others, barred in options:
+            c = sit.counts[:]
+            if any(c[x] < others.count(x) for x in others):
+                continue
+            for x in others:
+                c[x] -= 1
+            after = shanten_of(c)
+            if after >= 1:
+                continue
+            # the called tile a plain copy outside the hand, the others from the hand
+            ids = [next(t for t in (4 * d + 1, 4 * d + 2, 4 * d + 3) if t not in sit.hand)]
+            for x in others:
+                ids.append(next(t for t in sorted(sit.hand) if t >> 2 == x and t not in ids))
+            meld = {"type": typ, "tiles": sorted(ids), "called_tile": ids[0], "from_seat": 3}
+            open_la = lookahead.Lookahead(sit, [meld])
+            best = 0.0
+            for j in range(34):
+                if c[j] and j not in barred:
+                    c[j] -= 1
+                    if shanten_of(c) == 0:
+                        best = max(best, open_la.ev(c, 0))
+                    c[j] += 1
+            if typ == "pon":
+                pon = max(pon, best)
+            else:
+                chi = max(chi, best)
+        extra += sit.unseen(d) * (pon * 3 if pon > chi else pon * 2 + chi)
+    assert extra > 0  # tanyao stays open: the calls are worth something
+    assert with_calls == pytest.approx(draws_only + extra / lookahead.WIDTH[1])
+
+
+@pytest.mark.parametrize("typ, lo, called, barred", [
+    ("pon", 4, 4, (4,)),            # R-KUIKAE-1: pon 5m, not 5m
+    ("chi", 2, 2, (2, 5)),          # R-KUIKAE-2: 3m called with 45m: not 3m nor 6m
+    ("chi", 2, 4, (4, 1)),          # 5m called with 34m: not 5m nor 2m
+    ("chi", 2, 3, (3,)),            # 4m called with 35m (kanchan): only 4m
+    ("chi", 6, 6, (6,)),            # 7m called with 89m: no 10m
+    ("chi", 9, 11, (11,)),          # 3p called with 12p: no 0p
+])
+def test_issue_13_r_kuikae_barred_kinds_after_a_call(typ, lo, called, barred):
+    assert lookahead.kuikae_barred(typ, lo, called) == barred
+
+
+def test_issue_13_open_hand_value_never_reuses_a_tile_of_a_meld():
+    """The finished hand's fresh copies are never a tile of a meld: a chi 2-3-4m holding the
+    3m copy picked first made every 3m win invalid, so worth 0 (the look-ahead then undervalued
+    open hands and calls)."""
+    view = make_view("24m567p678s55s", melds={0: [("chi", "234m")]}, dealer=1)
+    sit = Situation.from_view(view)
+    assert lookahead.Lookahead(sit).ev(sit.counts, 0) > 0
+    sit.melds[0]["tiles"] = [5, 9, 13]       # 2m, 3m, 4m: the 3m is id 9, the first fresh copy
+    assert 9 not in sit.hand
+    assert lookahead.Lookahead(sit).ev(sit.counts, 0) > 0   # tanyao, kanchan 3m: 1,000 × 3 / 12
 
 
 def test_issue_13_lookahead_refuses_a_shanten_it_does_not_search():

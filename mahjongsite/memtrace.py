@@ -3,13 +3,15 @@
 With ``MP_MEMTRACE_DIR`` set, ``install()`` starts ``tracemalloc`` (the allocating line of
 each block) and makes ``SIGUSR2`` write a snapshot to ``<dir>/<pid>-<n>.snap``; ``compare``
 prints which lines hold more memory in a later snapshot. Each signal also appends one JSON
-line (``summary``: traced and resident memory, pymalloc arenas, tracked objects, garbage freed)
+line (``summary``: traced and resident memory, pymalloc arenas, glibc malloc's heap in use and
+free, tracked objects, garbage freed)
 to ``<dir>/<pid>.jsonl``. With ``MP_MEMTRACE_TRACE=0`` tracemalloc is not started: only those
 lines, from an untraced process (whose arenas can then be read). Off by default: tracing slows
 every allocation. ``python -m games.loadtest --memtrace DIR`` uses it around its window.
 """
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import signal
@@ -51,9 +53,10 @@ def install() -> bool:
 def summary(garbage: int = 0) -> dict:
     """One line about this process's memory for a snapshot: ``traced_mb`` and ``peak_mb``
     (tracemalloc's current and peak since the last summary, MB), ``rss_mb`` (resident memory,
-    MB), ``arenas`` (pymalloc's 1 MiB arenas now held; ``None`` if unknown), ``objects`` (objects
-    the collector tracks), ``garbage`` (unreachable objects the collection before freed) and
-    ``types`` (the ``TOP_TYPES`` commonest tracked types, ``"module.Name": count``)."""
+    MB), ``arenas`` (pymalloc's 1 MiB arenas now held; ``None`` if unknown), ``malloc``
+    (``malloc_stats()``: glibc's heap in use and free, MB; ``None`` off glibc), ``objects``
+    (objects the collector tracks), ``garbage`` (unreachable objects the collection before
+    freed) and ``types`` (the ``TOP_TYPES`` commonest tracked types, ``"module.Name": count``)."""
     import gc
 
     current, peak = tracemalloc.get_traced_memory() if tracemalloc.is_tracing() else (0, 0)
@@ -65,7 +68,7 @@ def summary(garbage: int = 0) -> dict:
     types = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in objects)
     del objects
     return {"n": _count, "traced_mb": round(current / 2 ** 20, 2), "peak_mb": round(peak / 2 ** 20, 2),
-            "rss_mb": _rss_mb(), "arenas": _pymalloc_arenas(), "objects": sum(types.values()), "garbage": garbage,
+            "rss_mb": _rss_mb(), "arenas": _pymalloc_arenas(), "malloc": malloc_stats(), "objects": sum(types.values()), "garbage": garbage,
             "types": dict(types.most_common(TOP_TYPES))}
 
 
@@ -76,6 +79,40 @@ def _rss_mb() -> float | None:
             return round(int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20, 1)
     except OSError:
         return None
+
+
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+                 "fordblks", "keepcost")]
+
+
+def malloc_stats() -> dict | None:
+    """glibc's own account of its heap (``mallinfo2``, all arenas), MB: ``in_use`` (blocks
+    allocated and not freed, ``uordblks`` + ``hblkhd``: objects over pymalloc's 512 bytes and
+    what C extensions allocate), ``free`` (freed bytes the heap still holds, ``fordblks``: a
+    rise with ``in_use`` flat is fragmentation, not a leak), ``mmapped`` (large blocks mapped on
+    their own, ``hblkhd``). ``None`` where the C library has no ``mallinfo2`` (glibc < 2.33, not
+    glibc). pymalloc's arenas are mapped apart and counted by ``arenas``, not here."""
+    global _mallinfo2
+    if _mallinfo2 is None:
+        try:
+            fn = ctypes.CDLL(None).mallinfo2
+        except (AttributeError, OSError):
+            _mallinfo2 = False
+            return None
+        fn.restype = _Mallinfo2
+        fn.argtypes = []
+        _mallinfo2 = fn
+    if not _mallinfo2:
+        return None
+    m = _mallinfo2()
+    mb = 2 ** 20
+    return {"in_use": round((m.uordblks + m.hblkhd) / mb, 2), "free": round(m.fordblks / mb, 2),
+            "mmapped": round(m.hblkhd / mb, 2)}
+
+
+_mallinfo2 = None
 
 
 def _pymalloc_arenas() -> int | None:

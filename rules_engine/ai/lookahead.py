@@ -15,7 +15,6 @@ points of a ron (dealer ×1.5 included), before the division by ``WIDTH``.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Sequence
 
 from rules_engine.ai.efficiency import _ukeire_kinds
@@ -43,7 +42,7 @@ seat's turns); emptied when full (as ``CALL_CACHE_MAX`` in ``rules_engine.core.a
 About 0.6 KB an entry, so some 2.4 MB in a process that runs computers; 20,000 entries (11 MB)
 saved only 14 % of the strong player's CPU in ``python -m rules_engine.ai.bench``."""
 
-_VALUE_CACHE: "OrderedDict[tuple, float]" = OrderedDict()
+_VALUE_CACHE: dict[tuple, float] = {}
 
 
 class Lookahead:

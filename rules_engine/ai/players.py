@@ -10,8 +10,11 @@ legal by construction: furiten (R-FURITEN), kuikae (R-KUIKAE) and the riichi loc
 - ``intermediate``: ukeire with improving tiles, keeps dora, red fives and yakuhai pairs,
   riichi on good waits (or without a yaku), calls only when the hand keeps a yaku.
 - ``strong``: near tenpai (two shanten or less) its discards and chi/pon are chosen by a
-  value-weighted look-ahead (``lookahead``: each advancing draw weighted by its unseen copies
-  and the exact value of the hands it leads to), further out the intermediate's efficiency;
+  value-weighted look-ahead (``lookahead``: each advancing draw, and each chi/pon it allows,
+  weighted by its unseen copies and the exact value of the hands it leads to); further out
+  (or where the look-ahead sees no yaku) by the shanten to a hand with a yaku
+  (``yaku_shanten``: closed, yakuhai, tanyao, toitoi, flush) and the tiles that lower it, a
+  call making that shanten lower;
   its offence is weighed in points against the expected loss of each discard (``defence``),
   so it folds with genbutsu/suji/kabe against riichi and obvious flush or toitoi hands, and
   pushes with valuable or well-waiting tenpai; it declares riichi on a cheap tenpai even with
@@ -24,10 +27,13 @@ import random
 from typing import Callable
 
 from rules_engine.ai import defence, lookahead
-from rules_engine.ai.efficiency import DiscardOption, discard_options, improving_tiles, shanten_of, ukeire
+from rules_engine.ai.efficiency import (DiscardOption, candidate_draws, discard_options, improving_tiles, shanten_of,
+                                        ukeire)
 from rules_engine.ai.state import Situation
 from rules_engine.ai.value import (dora_in_hand, estimate_han, open_hand_has_yaku, points, tenpai_value,
                                   yakuhai_han)
+from rules_engine.ai.yaku_shanten import INF as NO_ROUTE
+from rules_engine.ai.yaku_shanten import YakuRoutes
 from rules_engine.core.shanten import shanten_from_key
 from rules_engine.core.tiles import RED_FIVES, TERMINAL_HONOR_KINDS
 
@@ -55,6 +61,10 @@ intermediates: average placement 2.394 -> 2.373."""
 LOOKAHEAD = True
 """The strong player weighs discards near tenpai and its calls by ``lookahead`` values
 (issue 13); False gives the ukeire-based play of before, for A/B arena runs."""
+YAKU_ROUTES = True
+"""Where the look-ahead does not decide (three shanten or more, or no yaku in its reach) the
+strong player discards and calls by ``yaku_shanten`` routes (issue 13); False gives the
+intermediate's efficiency there, for A/B arena runs."""
 
 _TERM_HONOR = frozenset(TERMINAL_HONOR_KINDS)
 
@@ -324,6 +334,7 @@ def _call_choice(sit: Situation, threats: defence.Threats | None, speed: bool = 
     if threats and before >= 1 and any(th.tenpai >= 0.6 for _, th, _ in threats):
         return None
     now = None
+    routes = route_now = None
     best, best_key = None, None
     for typ in ("pon", "chi", "daiminkan"):
         for a in sit.by_type.get(typ, []):
@@ -351,6 +362,16 @@ def _call_choice(sit: Situation, threats: defence.Threats | None, speed: bool = 
                     if value > now and (best_key is None or key < best_key):
                         best, best_key = a, key
                     continue
+            if weigh and YAKU_ROUTES and before > lookahead.MAX_SHANTEN and not speed:
+                # far from tenpai: call exactly when it lowers the shanten to a hand with a yaku
+                if routes is None:
+                    routes = YakuRoutes.of(sit)
+                    route_now = routes.shanten(sit.counts)
+                s_after = routes.with_call(typ, call_kind).shanten(c)
+                key = (s_after, -_call_ukeire(sit, c))
+                if s_after < route_now and (best_key is None or key < best_key):
+                    best, best_key = a, key
+                continue
             if after > before or (after == before and not yakuhai):
                 continue
             if not open_hand_has_yaku(sit, c, meld_kinds + [call_kind], sit.open_tanyao):
@@ -441,9 +462,13 @@ def _strong_discard(sit: Situation, actions: list[dict], threats: defence.Threat
         # no real threat: the value-weighted look-ahead near tenpai, else the intermediate's
         # efficiency, with safety as a small tie-break
         ev = _discard_lookahead(sit, eff_cands, opts) if LOOKAHEAD else {}
+        routed = {} if ev and max(ev.values()) > 0.0 or not YAKU_ROUTES else _route_scores(sit, eff_cands)
         if ev and max(ev.values()) > 0.0:
             best = max(eff_cands, key=lambda k: (ev[k] - losses[k] * 0.05, eff[k], -_centrality(k, sit),
                                                  rng.random()))
+        elif routed:
+            best = max(routed, key=lambda k: (routed[k], eff[k] - losses[k] / 100.0, -_centrality(k, sit),
+                                              rng.random()))
         else:
             best = max(eff_cands, key=lambda k: (eff[k] - losses[k] / 100.0, -_centrality(k, sit), rng.random()))
         return _tile_for_kind(actions, best, sit)
@@ -471,6 +496,23 @@ def _strong_discard(sit: Situation, actions: list[dict], threats: defence.Threat
         scores[k] = offence - losses[k] * (1.0 + PUSH_FUTURE * o.shanten) * caution + bonus
     best = max(kinds, key=lambda k: (scores[k], -_centrality(k, sit), rng.random()))
     return _tile_for_kind(actions, best, sit)
+
+
+def _route_scores(sit: Situation, kinds: list[int]) -> dict[int, int]:
+    """``{kind: weighted tiles}`` for the discards among ``kinds`` that leave the least shanten
+    to a hand with a yaku (``yaku_shanten``), each scored by the unseen tiles that lower it
+    (a tile a pon of which would too counts 4, a chi 2); empty when no yaku route is open
+    (R-WIN-2; issue 13)."""
+    routes = YakuRoutes.of(sit)
+    left: dict[int, tuple[int, list[int]]] = {}
+    for k in kinds:
+        c = sit.counts[:]
+        c[k] -= 1
+        left[k] = (routes.shanten(c), c)
+    least = min(s for s, _ in left.values())
+    if least >= NO_ROUTE:
+        return {}
+    return {k: routes.weighted_ukeire(c, candidate_draws(c)) for k, (s, c) in left.items() if s == least}
 
 
 def _discard_lookahead(sit: Situation, kinds: list[int], opts: dict[int, DiscardOption]) -> dict[int, float]:

@@ -221,6 +221,7 @@ def test_issue_13_r_yaku_strong_keeps_the_value_among_discards_of_equal_ukeire(
     assert (a.shanten, a.ukeire) == (b.shanten, b.ukeire)
     assert decide("strong", view, 1).tile >> 2 == k(keep_value)
     monkeypatch.setattr(players, "LOOKAHEAD", False)  # the ukeire-only play of before differs
+    monkeypatch.setattr(players, "YAKU_ROUTES", False)
     assert decide("strong", view, 1).tile >> 2 == k(ukeire_pick)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_engine.core.actions import Action
-from rules_engine.ai import STRENGTHS, decide, defence
+from rules_engine.ai import STRENGTHS, decide, defence, players
 from rules_engine.ai.efficiency import discard_options, shanten_of, ukeire
 from rules_engine.ai.scenario import make_view
 from rules_engine.ai.state import Situation
@@ -294,9 +294,12 @@ def test_all_last_leader_stays_damaten_where_a_trailing_seat_declares_riichi():
     assert decide("strong", view([25000] * 4), 1).type == "riichi"  # not first: no lead to keep
 
 
-def test_all_last_leader_calls_a_cheap_tanyao_chi_that_it_passes_otherwise():
-    """Three-shanten all-simples hand: opening it for a cheap tanyao costs riichi, so the strong
-    computer passes the chi, except as the leader in the last hand, where any win keeps first."""
+def test_all_last_leader_calls_a_cheap_tanyao_chi_that_it_passes_otherwise(monkeypatch):
+    """Three-shanten all-simples hand: by the rules of the far calls before the yaku routes
+    (``YAKU_ROUTES`` off), opening it for a cheap tanyao costs riichi, so the strong computer
+    passes the chi, except as the leader in the last hand, where any win keeps first. (With the
+    routes it calls it in either case: tests/engine/test_ai_yaku_shanten.py.)"""
+    monkeypatch.setattr(players, "YAKU_ROUTES", False)
     def view(scores):
         v = make_view("3468m2468p2468s3s", claim=(3, "5m"), dealer=1, wall_count=50,
                       discards={1: "1z9m", 2: "2z1p", 3: "9s"})

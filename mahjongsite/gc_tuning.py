@@ -17,12 +17,19 @@ one pause of about 25 ms a minute on that soak's machine (112 ms for the first o
 60,000 garbage objects), and the steady climb stops. A process forked from one that runs the
 thread (a Celery prefork pool child) inherits the tuned thresholds, so it starts its own.
 
+After each of those collections the thread also hands glibc's freed heap pages back to the
+system (``trim_heap``, ``malloc_trim(0)``): in the one-hour soak of 2026-12-07 a daphne's blocks
+in use stayed level (31.9 -> 32.3 MB, up and down with the tables) and its Python heap flat,
+while the freed memory glibc kept grew from 5.2 to 6.8 MB, most of its resident creep; a trim
+costs under 5 ms and returns it (``MP_MALLOC_TRIM=0`` turns it off).
+
 ``MP_GC_THRESHOLD`` (allocations, default 50000; ``0`` keeps Python's defaults and starts no
 thread) sets the first threshold; ``MP_GC_FULL_EVERY`` (seconds; ``0``: no periodic full
 collection) the period.
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import threading
@@ -63,14 +70,37 @@ def start_full_collections(every: float) -> threading.Event:
     _every = every
     stop = threading.Event()
 
+    trim = os.environ.get("MP_MALLOC_TRIM", "1") != "0"
+
     def run() -> None:
         while not stop.wait(every):
             gc.collect()
+            if trim:
+                trim_heap()
 
     thread = threading.Thread(target=run, name="gc-full-collections", daemon=True)
     thread.start()
     _collector = (thread, stop)
     return stop
+
+
+_malloc_trim = None
+
+
+def trim_heap() -> bool:
+    """Return the heap pages glibc holds freed to the system (``malloc_trim(0)``: the top of
+    each arena and whole free pages inside it); resident memory drops, nothing in use moves.
+    Returns whether the C library has it (glibc) and released anything; False elsewhere."""
+    global _malloc_trim
+    if _malloc_trim is None:
+        try:
+            fn = ctypes.CDLL(None).malloc_trim
+            fn.argtypes = [ctypes.c_size_t]
+            fn.restype = ctypes.c_int
+            _malloc_trim = fn
+        except (AttributeError, OSError):
+            _malloc_trim = False
+    return bool(_malloc_trim and _malloc_trim(0))
 
 
 def stop_full_collections() -> None:

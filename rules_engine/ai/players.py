@@ -61,10 +61,13 @@ intermediates: average placement 2.394 -> 2.373."""
 LOOKAHEAD = True
 """The strong player weighs discards near tenpai and its calls by ``lookahead`` values
 (issue 13); False gives the ukeire-based play of before, for A/B arena runs."""
-YAKU_ROUTES = True
-"""Where the look-ahead does not decide (three shanten or more, or no yaku in its reach) the
-strong player discards and calls by ``yaku_shanten`` routes (issue 13); False gives the
-intermediate's efficiency there, for A/B arena runs."""
+YAKU_ROUTES = False
+"""True: where the look-ahead does not decide (three shanten or more, or no yaku in its reach)
+the strong player discards and calls by ``yaku_shanten`` routes (issue 13). Off by default:
+against three majiang-ai it measured 2.540 [2.472, 2.608] against 2.532 [2.465, 2.599] without
+(1,000 East rounds, seed 13003; docs/arena-2026-12-07/) while doubling the median decision time
+(``rules_engine.ai.bench --strength strong --games 20 --seed 5``: 6.17 ms against 3.21 ms);
+kept for A/B arena runs."""
 
 _TERM_HONOR = frozenset(TERMINAL_HONOR_KINDS)
 

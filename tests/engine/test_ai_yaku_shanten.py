@@ -150,7 +150,8 @@ def _claim(hand: str, tile: str, call: str, own: tuple[str, str]) -> dict:
 
 def test_issue_13_far_from_tenpai_strong_calls_a_chi_that_opens_tanyao(monkeypatch):
     """Three shanten, all simples: the chi lowers the shanten to a tanyao hand, so the strong
-    computer calls it (majiang-ai's far calls); with the routes off it passes, as before."""
+    computer calls it (majiang-ai's far calls); with the routes off (the default) it passes."""
+    monkeypatch.setattr(players, "YAKU_ROUTES", True)
     view = _claim("3468m2468p2468s3s", "5m", "chi", ("3m", "4m"))
     assert shanten_of(Situation.from_view(view).counts) == 3
     assert decide("strong", view, 1).type == "chi"
@@ -158,9 +159,10 @@ def test_issue_13_far_from_tenpai_strong_calls_a_chi_that_opens_tanyao(monkeypat
     assert decide("strong", view, 1).type == "pass"
 
 
-def test_issue_13_far_from_tenpai_strong_passes_a_chi_that_leaves_no_yaku():
+def test_issue_13_far_from_tenpai_strong_passes_a_chi_that_leaves_no_yaku(monkeypatch):
     """Three shanten with terminals everywhere: a chi of 1-2-3m leaves no tanyao, no flush and
     no yakuhai, so its route shanten does not drop: pass."""
+    monkeypatch.setattr(players, "YAKU_ROUTES", True)
     view = _claim("12m19p1379s13579p", "3m", "chi", ("1m", "2m"))
     sit = Situation.from_view(view)
     assert shanten_of(sit.counts) >= 3
@@ -170,6 +172,7 @@ def test_issue_13_far_from_tenpai_strong_passes_a_chi_that_leaves_no_yaku():
 def test_issue_13_far_discard_keeps_the_route_to_a_yaku(monkeypatch):
     """Open hand (chi 234p) with a North pair (the seat wind): the discard leaves the least
     shanten to a hand with a yaku among the discards of best plain shanten."""
+    monkeypatch.setattr(players, "YAKU_ROUTES", True)
     view = make_view("1m3m6m8m2s5s7s9s44z", melds={0: [("chi", "234p")]}, dealer=1, drawn="5z")
     sit = Situation.from_view(view)
     assert sum(sit.counts) == 11 and sit.seat_wind == 3

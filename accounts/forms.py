@@ -42,8 +42,8 @@ class SignUpForm(UserCreationForm):
         return username
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this e-mail address already exists."),
-                                        code="email_taken")
-        return email
+        """The address, stripped. An address another account already uses is accepted like any
+        other, so the sign-up page never tells a stranger whose address is registered (account
+        enumeration); the e-mail sent to it says so instead (``emails.send_confirmation``), and
+        an address is confirmed by one account only (``emails.confirm_token``)."""
+        return self.cleaned_data["email"].strip()

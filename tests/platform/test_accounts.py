@@ -96,7 +96,6 @@ def test_p_acct_2_tampered_confirmation_link_is_refused(client):
     pytest.param("ALICE", "new@example.com", "That username is taken.", id="taken in another case"),
     pytest.param("cpu-strong-1", "new@example.com", "reserved for computer players", id="computer name"),
     pytest.param("no", "new@example.com", "3–20 characters", id="too short"),
-    pytest.param("newbie", "ALICE@example.com", "already exists", id="e-mail taken"),
 ])
 def test_p_acct_1_sign_up_refusals(client, make_user, username, email, error):
     make_user("alice")
@@ -104,6 +103,50 @@ def test_p_acct_1_sign_up_refusals(client, make_user, username, email, error):
     assert response.status_code == 200
     assert error in response.content.decode()
     assert not get_user_model().objects.filter(username=username).exists()
+
+
+def _welcome(response) -> str:
+    """The flash messages the response set (the page the client is sent to shows them)."""
+    from django.contrib.messages import get_messages
+    return " ".join(str(m) for m in get_messages(response.wsgi_request))
+
+
+def test_p_acct_1_sign_up_does_not_reveal_a_registered_address(client, make_user):
+    """Signing up with an address another account uses looks exactly like signing up with a
+    new one (no account enumeration): the account is created and the page says a link was
+    sent; only the address's mailbox learns that the address is in use, and by whom."""
+    make_user("alice", confirmed=True)
+    fresh = signup(client, username="dave", email="dave@example.com")
+    fresh_text = _welcome(fresh).replace("dave", "X")
+    client.logout()
+    taken = signup(client, username="mallory", email="ALICE@example.com")
+    assert (taken.status_code, taken.url) == (fresh.status_code, fresh.url) == (302, reverse("lobby"))
+    assert _welcome(taken).replace("mallory", "X").replace("ALICE@example.com", "X@example.com") \
+        == fresh_text.replace("dave@example.com", "X@example.com")
+    mallory = get_user_model().objects.get(username="mallory")
+    assert not mallory.email_confirmed
+    notice = mail.outbox[-1]
+    assert notice.to == ["ALICE@example.com"]
+    assert '"alice" has already confirmed' in notice.body and "/accounts/password_reset/" in notice.body
+    assert "/accounts/confirm/" not in notice.body  # no link: it could not confirm
+
+
+def test_p_acct_2_an_address_is_confirmed_by_one_account_only(client, make_user):
+    """Two unconfirmed accounts give the same address: the first link followed confirms its
+    account; the other's link is then refused and its account stays unconfirmed."""
+    alice = make_user("alice")
+    signup(client, username="mallory", email="alice@example.com")
+    assert "alice" in mail.outbox[-1].body and "only one account can confirm it" in mail.outbox[-1].body
+    mallory_link = re.search(r"http://testserver(/accounts/confirm/\S+/)", mail.outbox[-1].body).group(1)
+    from accounts import emails
+    from django.test import RequestFactory
+    emails.send_confirmation(RequestFactory().get("/"), alice)
+    alice_link = re.search(r"http://testserver(/accounts/confirm/\S+/)", mail.outbox[-1].body).group(1)
+    assert client.get(alice_link).status_code == 302
+    assert client.get(mallory_link).status_code == 400
+    users = get_user_model().objects
+    assert users.get(username="alice").email_confirmed
+    assert not users.get(username="mallory").email_confirmed
 
 
 def test_sign_up_requires_accepting_the_terms(client):

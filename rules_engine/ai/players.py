@@ -51,6 +51,9 @@ RIICHI_CHEAP_BAD_WAIT_WALL = 12
 """Tiles left above which a cheap damaten (under ``RIICHI_CHEAP_DAMA`` points) declares riichi
 on a bad wait too: the extra han and ura-dora are worth more than the hidden wait (issue 13:
 against majiang-ai the strong computer won far less, with fewer riichi)."""
+RIICHI_LATE_WALL = 8
+"""Tiles left in the live wall below which the strong player stays damaten on a tenpai that has
+a yaku (too few draws left for riichi's extra han to pay for the lost flexibility)."""
 RIICHI_CHEAP_DAMA = 3900
 """Non-dealer ron value (the dealer's is ×1.5) below which a damaten with a yaku is cheap."""
 RIICHI_RACE = 0.2
@@ -270,7 +273,7 @@ def _wants_riichi(sit: Situation, strong: bool, threats: defence.Threats | None 
     has no yaku without it; damaten a good-value or late hand that already has a yaku.
 
     The strong player (``strong``) also stays damaten as the all-last leader, with a damaten
-    mangan, or with fewer than 8 tiles left; on a bad wait it declares while more than
+    mangan, or with fewer than ``RIICHI_LATE_WALL`` tiles left; on a bad wait it declares while more than
     ``RIICHI_CHEAP_BAD_WAIT_WALL`` tiles are left if the damaten is cheap (under
     ``RIICHI_CHEAP_DAMA``), more than ``RIICHI_BAD_WAIT_WALL`` otherwise (R-RIICHI-1)."""
     opts = _riichi_options(sit)
@@ -296,7 +299,7 @@ def _wants_riichi(sit: Situation, strong: bool, threats: defence.Threats | None 
         return False  # the top seat in the last hand needs any win, not more value: keep folding open
     if value >= (11600 if sit.is_dealer else 7700):
         return False  # already mangan: damaten keeps the wait hidden
-    if sit.wall_count < 8:
+    if sit.wall_count < RIICHI_LATE_WALL:
         return False
     if good:
         return True
